@@ -1,0 +1,3 @@
+export * from './envelope';
+export * from './events/pricing-price-updated';
+export * from './http/prices';

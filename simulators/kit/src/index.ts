@@ -1,0 +1,4 @@
+export * from './faults';
+export * from './journal';
+export * from './page';
+export * from './simulator';
