@@ -1,0 +1,4 @@
+export * from './cache';
+export * from './lock';
+export * from './memory-cache';
+export * from './redis-cache';

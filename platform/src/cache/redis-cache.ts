@@ -1,0 +1,39 @@
+import { Redis } from 'ioredis';
+import type { Cache } from './cache';
+
+/** Redis-backed cache; every key is prefixed so services (and test suites) never collide. */
+export class RedisCache implements Cache {
+  constructor(
+    readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  static connect(url: string, prefix: string): RedisCache {
+    return new RedisCache(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }), prefix);
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.redis.get(this.prefix + key);
+  }
+
+  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+    await this.redis.set(this.prefix + key, value, 'EX', Math.max(1, Math.round(ttlSeconds)));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async ttl(key: string): Promise<number | null> {
+    const seconds = await this.redis.ttl(this.prefix + key);
+    return seconds < 0 ? null : seconds;
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/** Raised at start when the environment is incomplete; its message has one line per bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuration is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads a service's configuration from the environment through its zod schema.
+ * Every missing or bad variable is reported, not just the first, so one restart fixes them all.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)';
+    const value = env[name];
+    return value === undefined || value === '' ? `${name} is required (${issue.message})` : `${name} is invalid: ${issue.message}`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** Empty strings in the environment mean "not set". */
+export const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+export const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** The variables every service reads; services extend this object with their own. */
+export const serviceEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535),
+  /** PostgreSQL URL; when absent the service uses PGlite under PGLITE_DIR (embedded mode). */
+  DATABASE_URL: optionalUrl,
+  PGLITE_DIR: optionalString,
+  /** Redis URL; when absent cache, locks and rate limits are in memory (single process only). */
+  REDIS_URL: optionalUrl,
+  /** RabbitMQ URL; when absent events use the in-memory transport (single process only). */
+  AMQP_URL: optionalUrl,
+  /** Shared secret with which the gateway signs the identity header and services verify it. */
+  INTERNAL_IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
+});
+export type ServiceEnv = z.infer<typeof serviceEnvSchema>;

@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { AppError, isZodError, fromZodError, type ErrorReply } from '../errors';
+import { IDENTITY_HEADER, verifyIdentity } from '../identity';
+import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
+import { assertAccess } from './access';
+import { createMetrics, type Metrics } from './metrics';
+
+/** A readiness check: resolves when the dependency answers, throws when it does not. */
+export type ReadinessCheck = { name: string; check: () => Promise<void> };
+
+export interface ServiceAppOptions {
+  service: string;
+  logger: Logger;
+  /** Verifies the gateway's signed identity header; services never trust an unsigned one. */
+  identitySecret: string;
+  readiness?: ReadinessCheck[];
+  bodyLimit?: number;
+}
+
+/**
+ * The Fastify instance every service and the gateway start from: correlation ids, the error
+ * model, identity and access checks, /health, /ready and /metrics.
+ */
+export function createServiceApp(options: ServiceAppOptions): FastifyInstance & { metrics: Metrics } {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    disableRequestLogging: true,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers[CORRELATION_HEADER];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+  }) as unknown as FastifyInstance & { metrics: Metrics };
+  const metrics = createMetrics(options.service);
+  app.decorate('metrics', metrics);
+  app.decorateRequest('identity', null);
+
+  // Everything after this hook runs inside the request's correlation context (logs, outgoing calls, events).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(CORRELATION_HEADER, request.id);
+    runWithCorrelationId(request.id, done);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const header = request.headers[IDENTITY_HEADER];
+    request.identity = verifyIdentity(typeof header === 'string' ? header : undefined, options.identitySecret);
+    assertAccess(request, request.routeOptions.config?.access ?? 'admin');
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (reply.statusCode >= 500) request.log.error({ url: request.url, status: reply.statusCode }, 'request failed');
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    const body: ErrorReply = { error: appError.message };
+    if (appError.details !== undefined) body.details = appError.details;
+    return reply.code(appError.status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+
+  const startedAt = Date.now();
+  app.get('/health', { config: { access: 'public' } }, async () => {
+    const memory = process.memoryUsage();
+    return {
+      status: 'healthy',
+      service: options.service,
+      timestamp: new Date().toISOString(),
+      uptime: Math.round((Date.now() - startedAt) / 1000),
+      memory: { rss: memory.rss, heapTotal: memory.heapTotal },
+    };
+  });
+
+  app.get('/ready', { config: { access: 'public' } }, async (_request, reply) => {
+    const results = await Promise.all(
+      (options.readiness ?? []).map(async ({ name, check }) => {
+        try {
+          await check();
+          return { name, ok: true };
+        } catch (error) {
+          return { name, ok: false, error: (error as Error).message };
+        }
+      }),
+    );
+    const ready = results.every((r) => r.ok);
+    return reply.code(ready ? 200 : 503).send({ ready, checks: results });
+  });
+
+  app.get('/metrics', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+  );
+
+  return app;
+}
+
+function toAppError(error: FastifyError | AppError | Error): AppError {
+  if (error instanceof AppError) return error;
+  if (isZodError(error)) return fromZodError(error, 'request');
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) return new AppError(400, 'bad_request', `Invalid request: ${fastifyError.message}`);
+  if (fastifyError.statusCode && fastifyError.statusCode < 500) {
+    return new AppError(fastifyError.statusCode, fastifyError.code ?? 'bad_request', fastifyError.message);
+  }
+  // A 500 never leaks a stack or an internal message.
+  return new AppError(500, 'internal', 'Internal server error');
+}

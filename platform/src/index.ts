@@ -1,0 +1,7 @@
+export * from './config';
+export * from './errors';
+export * from './identity';
+export * from './logging';
+export * from './http/access';
+export * from './http/metrics';
+export * from './http/service-app';
