@@ -1,0 +1,48 @@
+# The two commands a newcomer needs: `make start` (embedded system) and `make test` (everything, on
+# the machine's real PostgreSQL, Redis and RabbitMQ). Both install what they need first.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+SERVICES_WITH_DB := gateway services/pricing
+
+.PHONY: help install build start test typecheck bench migration create-admin clean
+
+help:
+	@echo "make start          install, build and run the whole system embedded (PGlite, in-memory events)"
+	@echo "make test           install and run every test on the real PostgreSQL, Redis and RabbitMQ"
+	@echo "make bench          measure GET /api/prices bare, direct and through the gateway"
+	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
+	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
+
+# npm ci only when the lock file changed since the last install, so repeated runs start fast.
+node_modules/.installed: package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+install: node_modules/.installed
+
+build: install
+	npx tsx platform/scripts/prisma-generate.ts
+	npm run build -w web
+
+start: build
+	npx tsx deploy/embedded/src/main.ts
+
+typecheck: install
+	npx tsc -p tsconfig.json
+
+test: build typecheck
+	npx vitest run
+
+bench: build
+	npx tsx bench/prices.ts
+
+migration: install
+	@test -n "$(NAME)" -a -n "$(SERVICE)" || { echo "usage: make migration NAME=add_something SERVICE=pricing"; exit 2; }
+	npx tsx platform/scripts/new-migration.ts --service $(SERVICE) --name $(NAME)
+
+create-admin: install
+	@test -n "$(USERNAME)" -a -n "$(PASSWORD)" || { echo "usage: make create-admin USERNAME=x PASSWORD=y"; exit 2; }
+	npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
+
+clean:
+	rm -rf node_modules web/dist data
