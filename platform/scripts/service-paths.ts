@@ -1,0 +1,30 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** services/<name>/prisma: the service's multi-file Prisma schema folder, beside its migrations. */
+export function serviceSchemaDir(service: string): string {
+  return path.join(repoRoot, 'services', service, 'prisma');
+}
+
+/** Every service that has a Prisma schema (prisma/schema.prisma holds its generator and datasource). */
+export function servicesWithSchema(): string[] {
+  return readdirSync(path.join(repoRoot, 'services'))
+    .filter((service) => existsSync(path.join(serviceSchemaDir(service), 'schema.prisma')))
+    .sort();
+}
+
+/** Test fixtures shaped like a service (platform/test/fixtures/<name>/prisma), generated with the services. */
+export function fixtureSchemaDirs(): string[] {
+  const fixtures = path.join(repoRoot, 'platform/test/fixtures');
+  return readdirSync(fixtures)
+    .map((fixture) => path.join(fixtures, fixture, 'prisma'))
+    .filter((schemaDir) => existsSync(path.join(schemaDir, 'schema.prisma')));
+}
+
+/** True when the module at metaUrl is the script tsx was asked to run. */
+export function isMainModule(metaUrl: string): boolean {
+  return process.argv[1] !== undefined && metaUrl === pathToFileURL(path.resolve(process.argv[1])).href;
+}
