@@ -4,14 +4,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** services/<name>/prisma: the service's multi-file Prisma schema folder, beside its migrations. */
+/** The gateway owns tables too (users, sessions, api_requests) but lives beside services/, not in it. */
+const TOP_LEVEL_OWNERS = ['gateway'];
+
+/** <owner>/prisma: a service's (or the gateway's) multi-file Prisma schema folder, beside its migrations. */
 export function serviceSchemaDir(service: string): string {
-  return path.join(repoRoot, 'services', service, 'prisma');
+  return TOP_LEVEL_OWNERS.includes(service) ? path.join(repoRoot, service, 'prisma') : path.join(repoRoot, 'services', service, 'prisma');
 }
 
-/** Every service that has a Prisma schema (prisma/schema.prisma holds its generator and datasource). */
+/** Every owner that has a Prisma schema (prisma/schema.prisma holds its generator and datasource). */
 export function servicesWithSchema(): string[] {
-  return readdirSync(path.join(repoRoot, 'services'))
+  return [...TOP_LEVEL_OWNERS, ...readdirSync(path.join(repoRoot, 'services'))]
     .filter((service) => existsSync(path.join(serviceSchemaDir(service), 'schema.prisma')))
     .sort();
 }
