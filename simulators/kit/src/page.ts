@@ -25,7 +25,8 @@ export function htmlTable(rows: Record<string, unknown>[], columns: string[]): s
 
 /** A button that POSTs a JSON body to a /__sim/ action and reloads the page. */
 export function actionButton(label: string, path: string, body: unknown = {}): string {
-  return `<button onclick='simAction(${JSON.stringify(path)}, ${escapeHtml(JSON.stringify(body))})'>${escapeHtml(label)}</button>`;
+  // The whole call is escaped, so a quote in the path or body cannot end the attribute.
+  return `<button onclick="${escapeHtml(`simAction(${JSON.stringify(path)}, ${JSON.stringify(body)})`)}">${escapeHtml(label)}</button>`;
 }
 
 export function renderPage(title: string, sections: PageSection[]): string {
