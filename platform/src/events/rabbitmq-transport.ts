@@ -1,0 +1,300 @@
+import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options } from 'amqplib';
+import type { EventEnvelope } from '@bo/proto';
+import {
+  consumerDefaults,
+  encodeEnvelope,
+  errorMessage,
+  retryDelay,
+  runDelivery,
+  UnroutableEventError,
+  type ConsumerSpec,
+  type DeadLetter,
+  type DeliveryHandler,
+  type EventTransport,
+  type Subscription,
+} from './transport';
+import {
+  DEAD_LETTER_EXCHANGE,
+  deadHeaders,
+  declareExchanges,
+  declareServiceQueues,
+  EVENTS_EXCHANGE,
+  freshProperties,
+  takeDeadLetters,
+  toDeadLetter,
+} from './rabbitmq-topology';
+
+type Log = (message: string, detail?: Record<string, unknown>) => void;
+
+export interface RabbitMqTransportOptions {
+  /** amqp://user:pass@host:port/vhost; `heartbeat=10` is added unless the URL sets one. */
+  url: string;
+  /** amqplib never calls back when the connection dies mid-publish; give up after this (also the wait for a connection). */
+  publishTimeoutMs?: number;
+  reconnectMinDelayMs?: number;
+  reconnectMaxDelayMs?: number;
+  log?: Log;
+}
+
+interface Consumer {
+  spec: ConsumerSpec;
+  handler: DeliveryHandler;
+  channel?: Channel;
+  tag?: string;
+  inFlight: Set<Promise<void>>;
+}
+
+interface PendingPublish {
+  returned: boolean;
+  reject(error: Error): void;
+}
+
+const PUBLISH_SEQ_HEADER = 'x-publish-seq';
+
+/**
+ * Events over RabbitMQ (amqplib), with what amqplib leaves out: Nagle off (quorum-queue round
+ * trips drop from ~44 ms to ~1 ms), 10 s heartbeats, confirms + `mandatory` so "sent" means "in a
+ * queue", a publish timeout, and recovery — reconnect with back-off, re-declare topology and
+ * resume every consumer. Publishes while disconnected wait for the connection within the timeout.
+ */
+export class RabbitMqTransport implements EventTransport {
+  private connection?: ChannelModel;
+  private publishChannel?: ConfirmChannel;
+  private connected!: Promise<void>;
+  private markConnected!: () => void;
+  private reconnecting = false;
+  private closed = false;
+  private publishSeq = 0;
+  private readonly pending = new Map<string, PendingPublish>();
+  private readonly consumers = new Set<Consumer>();
+  private readonly log: Log;
+  private readonly timeoutMs: number;
+
+  private constructor(private readonly options: RabbitMqTransportOptions) {
+    this.log = options.log ?? (() => {});
+    this.timeoutMs = options.publishTimeoutMs ?? 5_000;
+    this.resetConnected();
+  }
+
+  /** Connects (failing if the broker cannot be reached now) and declares the exchanges. */
+  static async connect(options: RabbitMqTransportOptions): Promise<RabbitMqTransport> {
+    const transport = new RabbitMqTransport(options);
+    await transport.open();
+    return transport;
+  }
+
+  async publish(envelope: EventEnvelope): Promise<void> {
+    await this.publishConfirmed(EVENTS_EXCHANGE, envelope.name, encodeEnvelope(envelope), {
+      persistent: true,
+      messageId: envelope.id,
+      type: envelope.name,
+      contentType: 'application/json',
+      correlationId: envelope.correlationId ?? undefined,
+      timestamp: Math.floor(Date.parse(envelope.occurredAt) / 1000),
+    });
+  }
+
+  async consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<Subscription> {
+    const consumer: Consumer = { spec, handler, inFlight: new Set() };
+    if (this.connection) await this.startConsumer(this.connection, consumer);
+    this.consumers.add(consumer);
+    return { stop: () => this.stopConsumer(consumer) };
+  }
+
+  async listDeadLetters(service: string, limit = 100): Promise<DeadLetter[]> {
+    return this.withChannel(async (channel) => (await takeDeadLetters(channel, service, limit)).map(toDeadLetter));
+  }
+
+  async replayDeadLetters(service: string, ids?: string[]): Promise<number> {
+    return this.withChannel(async (channel) => {
+      let replayed = 0;
+      for (const message of await takeDeadLetters(channel, service, Number.MAX_SAFE_INTEGER)) {
+        if (ids && !ids.includes(toDeadLetter(message).id)) continue;
+        // Straight to the service's own queue: other consumers already have the event.
+        await this.publishConfirmed('', service, message.content.toString(), freshProperties(message.properties));
+        channel.ack(message);
+        replayed++;
+      }
+      return replayed;
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.consumers].map((consumer) => this.stopConsumer(consumer)));
+    await this.connection?.close().catch(() => {});
+    this.connectionLost(this.connection);
+  }
+
+  private async open(): Promise<void> {
+    const url = new URL(this.options.url);
+    if (!url.searchParams.has('heartbeat')) url.searchParams.set('heartbeat', '10');
+    const connection = await amqp.connect(url.toString(), { noDelay: true, timeout: 5_000 });
+    // 'error' is always followed by 'close'; only 'close' reconnects, so there is one reconnect.
+    connection.on('error', (error) => this.log('rabbitmq connection error', { error: errorMessage(error) }));
+    connection.on('close', () => this.connectionLost(connection));
+    try {
+      const publishChannel = await connection.createConfirmChannel();
+      publishChannel.on('error', (error) => this.log('rabbitmq publish channel error', { error: errorMessage(error) }));
+      publishChannel.on('return', (message) => this.onReturn(message.properties.headers?.[PUBLISH_SEQ_HEADER]));
+      // A channel-level error kills the publish channel only; start over with a fresh connection.
+      publishChannel.on('close', () => void connection.close().catch(() => {}));
+      await declareExchanges(publishChannel);
+      for (const consumer of this.consumers) await this.startConsumer(connection, consumer);
+      this.connection = connection;
+      this.publishChannel = publishChannel;
+      this.markConnected();
+      this.log('rabbitmq connected');
+    } catch (error) {
+      await connection.close().catch(() => {});
+      throw error;
+    }
+  }
+
+  private connectionLost(connection: ChannelModel | undefined): void {
+    if (!connection || connection !== this.connection) return;
+    this.connection = undefined;
+    this.publishChannel = undefined;
+    this.resetConnected();
+    for (const [seq, pending] of this.pending) {
+      this.pending.delete(seq);
+      pending.reject(new Error('rabbitmq connection lost before the publish was confirmed'));
+    }
+    for (const consumer of this.consumers) consumer.channel = undefined;
+    if (!this.closed) void this.reconnect();
+  }
+
+  private async reconnect(): Promise<void> {
+    if (this.reconnecting) return;
+    this.reconnecting = true;
+    let delay = this.options.reconnectMinDelayMs ?? 100;
+    while (!this.closed && !this.connection) {
+      await sleep(delay);
+      if (this.closed) break;
+      try {
+        await this.open();
+      } catch (error) {
+        this.log('rabbitmq reconnect failed', { error: errorMessage(error), retryInMs: delay });
+        delay = Math.min(delay * 2, this.options.reconnectMaxDelayMs ?? 5_000);
+      }
+    }
+    this.reconnecting = false;
+  }
+
+  private resetConnected(): void {
+    this.connected = new Promise((resolve) => (this.markConnected = resolve));
+    this.connected.catch(() => {});
+  }
+
+  /** Publishes with a confirm and `mandatory`; a returned (unroutable) message rejects. */
+  private async publishConfirmed(exchange: string, routingKey: string, content: string, options: Options.Publish): Promise<void> {
+    const seq = String(++this.publishSeq);
+    const what = `publish to ${exchange || 'queue'} ${routingKey}`;
+    const confirmed = (async () => {
+      await this.whenConnected(what);
+      const channel = this.publishChannel;
+      if (!channel) throw new Error('rabbitmq connection lost before publishing');
+      await new Promise<void>((resolve, reject) => {
+        this.pending.set(seq, { returned: false, reject });
+        const headers = { ...options.headers, [PUBLISH_SEQ_HEADER]: seq };
+        channel.publish(exchange, routingKey, Buffer.from(content), { ...options, headers, mandatory: true }, (error) => {
+          const pending = this.pending.get(seq);
+          this.pending.delete(seq);
+          if (error) reject(error instanceof Error ? error : new Error(String(error)));
+          else if (pending?.returned) reject(new UnroutableEventError(`no queue is bound to ${routingKey}`));
+          else resolve();
+        });
+      });
+    })();
+    try {
+      await withTimeout(confirmed, this.timeoutMs, `${what} not confirmed within ${this.timeoutMs} ms`);
+    } finally {
+      this.pending.delete(seq);
+    }
+  }
+
+  /** Waits for a live connection, at most the publish timeout (the broker may be away for long). */
+  private async whenConnected(what: string): Promise<void> {
+    await withTimeout(this.connected, this.timeoutMs, `${what}: no rabbitmq connection within ${this.timeoutMs} ms`);
+  }
+
+  /** basic.return arrives before the confirm of the same message. */
+  private onReturn(seq: unknown): void {
+    const pending = this.pending.get(String(seq));
+    if (pending) pending.returned = true;
+  }
+
+  private async startConsumer(connection: ChannelModel, consumer: Consumer): Promise<void> {
+    const channel = await connection.createChannel();
+    channel.on('error', (error) => this.log('rabbitmq consumer channel error', { service: consumer.spec.service, error: errorMessage(error) }));
+    await declareServiceQueues(channel, consumer.spec);
+    await channel.prefetch(consumer.spec.prefetch ?? consumerDefaults.prefetch);
+    const { consumerTag } = await channel.consume(
+      consumer.spec.service,
+      (message) => {
+        if (!message) return; // cancelled by the broker (queue deleted); recovery re-declares it
+        const running = this.handle(channel, consumer, message).finally(() => consumer.inFlight.delete(running));
+        consumer.inFlight.add(running);
+      },
+      { noAck: false },
+    );
+    consumer.channel = channel;
+    consumer.tag = consumerTag;
+  }
+
+  /** Acks, retries or parks one delivery, always on the channel it came from. */
+  private async handle(channel: Channel, consumer: Consumer, message: ConsumeMessage): Promise<void> {
+    const attempt = Number(message.properties.headers?.['x-delivery-count'] ?? 0) + 1;
+    const outcome = await runDelivery(message.content.toString(), attempt, consumer.spec, consumer.handler);
+    try {
+      if (outcome.kind === 'retry') {
+        await sleep(retryDelay(consumer.spec, attempt));
+        channel.reject(message, true); // counted in x-delivery-count on 3.10 and 4.x alike
+        return;
+      }
+      if (outcome.kind === 'dead') {
+        await this.publishConfirmed(DEAD_LETTER_EXCHANGE, consumer.spec.service, message.content.toString(), freshProperties(message.properties, {
+          [deadHeaders.reason]: outcome.reason,
+          [deadHeaders.attempts]: attempt,
+          [deadHeaders.at]: new Date().toISOString(),
+        }));
+      }
+      channel.ack(message);
+    } catch (error) {
+      // The channel is gone (or parking failed): the broker redelivers the message; the inbox dedupes.
+      this.log('rabbitmq delivery left unacked', { service: consumer.spec.service, error: errorMessage(error) });
+    }
+  }
+
+  private async stopConsumer(consumer: Consumer): Promise<void> {
+    this.consumers.delete(consumer);
+    const channel = consumer.channel;
+    if (channel && consumer.tag) await channel.cancel(consumer.tag).catch(() => {});
+    await Promise.all(consumer.inFlight);
+    await channel?.close().catch(() => {});
+  }
+
+  private async withChannel<T>(work: (channel: Channel) => Promise<T>): Promise<T> {
+    await this.whenConnected('dead-letter access');
+    const channel = await this.connection!.createChannel();
+    channel.on('error', (error) => this.log('rabbitmq channel error', { error: errorMessage(error) }));
+    try {
+      return await work(channel);
+    } finally {
+      await channel.close().catch(() => {}); // returns every message not acked
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  work.catch(() => {}); // a late failure after the timeout is not unhandled
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,70 @@
+import pg from 'pg';
+import type { SqlClient, TransactionalSqlClient } from '../events/sql';
+import { createTestDatabase } from './database';
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+function sqlOver(queryable: Queryable): SqlClient {
+  return {
+    $executeRawUnsafe: async (query, ...values) => (await queryable.query(query, values)).rowCount ?? 0,
+    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await queryable.query(query, values)).rows as T,
+  };
+}
+
+/** The SqlClient of the events module over a `pg` Pool, with interactive transactions like Prisma's. */
+export function createPgSqlClient(pool: pg.Pool): TransactionalSqlClient {
+  return {
+    ...sqlOver(pool),
+    async $transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(sqlOver(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+export interface TestSqlDatabase {
+  db: TransactionalSqlClient;
+  pool: pg.Pool;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+/** A fresh PostgreSQL database (random name) with a pg-backed SqlClient, dropped by `drop()`. */
+export async function createTestSqlDatabase(prefix: string): Promise<TestSqlDatabase> {
+  const database = await createTestDatabase(prefix);
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool.on('error', () => {}); // an idle client killed by the forced drop must not crash the run
+  return {
+    db: createPgSqlClient(pool),
+    pool,
+    drop: async () => {
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+/** Creates `schema` with the outbox and inbox tables, the same DDL every service schema holds. */
+export async function createMessagingTables(db: SqlClient, schema: string): Promise<void> {
+  const s = `"${schema}"`;
+  await db.$executeRawUnsafe(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+  await db.$executeRawUnsafe(`CREATE TABLE ${s}.outbox_events (
+    id uuid PRIMARY KEY, name text NOT NULL, version integer NOT NULL, payload jsonb NOT NULL,
+    correlation_id text, occurred_at timestamptz(3) NOT NULL, status text NOT NULL DEFAULT 'pending',
+    attempts integer NOT NULL DEFAULT 0, last_error text,
+    next_attempt_at timestamptz(3) NOT NULL DEFAULT now(), sent_at timestamptz(3))`);
+  await db.$executeRawUnsafe(`CREATE INDEX ON ${s}.outbox_events (status, next_attempt_at)`);
+  await db.$executeRawUnsafe(`CREATE TABLE ${s}.inbox_events (
+    consumer text NOT NULL, event_id uuid NOT NULL, name text NOT NULL,
+    processed_at timestamptz(3) NOT NULL DEFAULT now(), PRIMARY KEY (consumer, event_id))`);
+}

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEnvelope, type EventEnvelope } from '@bo/proto';
+import { enqueueEvent, OutboxRelay, subscribe, onEvent, type EventTransport, type Subscription } from '@bo/platform/events';
+import type { TestSqlDatabase } from '@bo/platform/testing/pg-sql';
+import {
+  consumerSchema,
+  createEventsDatabase,
+  effectCounts,
+  itemEvent,
+  memoryTransport,
+  producerSchema,
+  rabbitMqTransport,
+  recordEffect,
+  waitFor,
+} from './harness';
+
+describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transportUnderTest) => {
+  let database: TestSqlDatabase;
+  let transport: EventTransport;
+  let closeTransport: () => Promise<void>;
+  const subscriptions: Subscription[] = [];
+
+  beforeAll(async () => {
+    database = await createEventsDatabase('events_delivery');
+    ({ transport, close: closeTransport } = await transportUnderTest.open());
+  });
+  afterAll(async () => {
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
+    await closeTransport?.();
+    await database?.drop();
+  });
+
+  /** Subscribes service `service` to `definition`, recording an effect per handled event. */
+  async function consumeInto(service: string, definition: ReturnType<typeof itemEvent>, beforeEffect?: (envelope: EventEnvelope<{ n: number }>, attempt: number) => void) {
+    const attempts = new Map<string, number>();
+    subscriptions.push(
+      await subscribe({
+        service,
+        schema: consumerSchema,
+        db: database.db,
+        transport,
+        retryDelayMs: 10,
+        events: [
+          onEvent(definition, async (tx, envelope) => {
+            const attempt = (attempts.get(envelope.id) ?? 0) + 1;
+            attempts.set(envelope.id, attempt);
+            await recordEffect(tx, envelope.id, envelope.payload.n);
+            beforeEffect?.(envelope, attempt); // throwing here rolls the effect back
+          }),
+        ],
+      }),
+    );
+    return attempts;
+  }
+
+  it('delivers an event written through the outbox and relay exactly once', async () => {
+    const created = itemEvent('created');
+    await consumeInto('relayed', created);
+    const envelopes = [1, 2, 3].map((n) => createEnvelope(created, { n }, 'corr-1'));
+    await database.db.$transaction(async (tx) => {
+      for (const envelope of envelopes) await enqueueEvent(tx, producerSchema, envelope);
+    });
+    const relay = new OutboxRelay({ db: database.db, schema: producerSchema, transport, pollIntervalMs: 50 });
+    relay.start();
+    try {
+      await waitFor(async () => (await effectCounts(database.db)).size >= 3, 10_000, 'three effects');
+      await new Promise((resolve) => setTimeout(resolve, 200)); // room for a wrong second delivery
+    } finally {
+      await relay.stop();
+    }
+    const counts = await effectCounts(database.db);
+    for (const envelope of envelopes) expect(counts.get(envelope.id)).toBe(1);
+    const outbox = await database.db.$queryRawUnsafe<Array<{ status: string; sent_at: Date | null }>>(
+      `SELECT status, sent_at FROM "${producerSchema}".outbox_events`,
+    );
+    expect(outbox.map((row) => row.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(outbox.every((row) => row.sent_at !== null)).toBe(true);
+  });
+
+  it('keeps an unroutable event pending with its error and a back-off', async () => {
+    const orphan = itemEvent('orphaned');
+    const envelope = createEnvelope(orphan, { n: 1 });
+    await enqueueEvent(database.db, producerSchema, envelope);
+    const relay = new OutboxRelay({ db: database.db, schema: producerSchema, transport });
+    await relay.publishDue();
+    const [row] = await database.db.$queryRawUnsafe<Array<{ status: string; attempts: number; last_error: string; due_in_ms: number }>>(
+      `SELECT status, attempts, last_error, extract(epoch from next_attempt_at - now()) * 1000 AS due_in_ms
+       FROM "${producerSchema}".outbox_events WHERE id = $1::uuid`,
+      envelope.id,
+    );
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.last_error).toContain('UnroutableEventError');
+    expect(Number(row.due_in_ms)).toBeGreaterThan(100);
+  });
+
+  it('redelivers after the handler fails and the effect happens once', async () => {
+    const retried = itemEvent('retried');
+    const attempts = await consumeInto('retrying', retried, (_, attempt) => {
+      if (attempt === 1) throw new Error('crash after the effect, before commit');
+    });
+    const envelope = createEnvelope(retried, { n: 7 });
+    await transport.publish(envelope);
+    await waitFor(async () => (await effectCounts(database.db)).has(envelope.id), 10_000, 'the retried effect');
+    expect(attempts.get(envelope.id)).toBe(2);
+    expect((await effectCounts(database.db)).get(envelope.id)).toBe(1);
+  });
+
+  it('gives one effect for the same envelope published twice', async () => {
+    const duplicated = itemEvent('duplicated');
+    await consumeInto('deduplicating', duplicated);
+    const envelope = createEnvelope(duplicated, { n: 3 });
+    await transport.publish(envelope);
+    await transport.publish(envelope);
+    await waitFor(async () => {
+      const [{ count }] = await database.db.$queryRawUnsafe<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM "${consumerSchema}".inbox_events WHERE consumer = 'deduplicating'`,
+      );
+      return count === 1 && (await effectCounts(database.db)).get(envelope.id) === 1;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the second copy has been handled by now
+    expect((await effectCounts(database.db)).get(envelope.id)).toBe(1);
+  });
+
+  it('dead-letters after the retry bound, lists it, and replays it', async () => {
+    const poisoned = itemEvent('poisoned');
+    let healthy = false;
+    const attempts = await consumeInto('poisoned', poisoned, () => {
+      if (!healthy) throw new Error('downstream is broken');
+    });
+    const envelope = createEnvelope(poisoned, { n: 9 });
+    await transport.publish(envelope);
+    await waitFor(async () => (await transport.listDeadLetters('poisoned')).length === 1, 10_000, 'a dead letter');
+    expect(attempts.get(envelope.id)).toBe(5);
+    const [letter] = await transport.listDeadLetters('poisoned');
+    expect(letter).toMatchObject({ id: envelope.id, name: poisoned.name, attempts: 5 });
+    expect(letter.reason).toContain('downstream is broken');
+    expect(JSON.parse(letter.content)).toEqual(envelope);
+    expect(await transport.listDeadLetters('poisoned')).toHaveLength(1); // listing does not consume
+    expect((await effectCounts(database.db)).has(envelope.id)).toBe(false);
+
+    healthy = true;
+    expect(await transport.replayDeadLetters('poisoned', [envelope.id])).toBe(1);
+    await waitFor(async () => (await effectCounts(database.db)).get(envelope.id) === 1, 10_000, 'the replayed effect');
+    expect(await transport.listDeadLetters('poisoned')).toEqual([]);
+  });
+
+  it('dead-letters an invalid payload at once, without retries', async () => {
+    const validated = itemEvent('validated');
+    const attempts = await consumeInto('validating', validated);
+    const bad = { ...createEnvelope(validated, { n: 1 }), payload: { n: 'not a number' } };
+    await transport.publish(bad);
+    await waitFor(async () => (await transport.listDeadLetters('validating')).length === 1, 10_000, 'a dead letter');
+    const [letter] = await transport.listDeadLetters('validating');
+    expect(letter).toMatchObject({ id: bad.id, attempts: 1 });
+    expect(letter.reason).toContain('invalid test.item.validated payload');
+    expect(attempts.size).toBe(0);
+  });
+
+  it('keeps the median publish-to-consume round trip under 5 ms', async () => {
+    const pinged = itemEvent('pinged');
+    let delivered: (() => void) | undefined;
+    const subscription = await transport.consume({ service: 'latency', bindings: [pinged.name] }, async () => delivered?.());
+    subscriptions.push(subscription);
+    const roundTrips: number[] = [];
+    for (let n = 0; n < 200; n++) {
+      const arrived = new Promise<void>((resolve) => (delivered = resolve));
+      const started = performance.now();
+      await transport.publish(createEnvelope(pinged, { n }));
+      await arrived;
+      roundTrips.push(performance.now() - started);
+    }
+    roundTrips.sort((a, b) => a - b);
+    expect(roundTrips[100]).toBeLessThan(5);
+  });
+});

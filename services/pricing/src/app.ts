@@ -1,0 +1,29 @@
+import { createServiceApp, type Logger, type ReadinessCheck } from '@bo/platform';
+import type { PricingConfig } from './config';
+import type { PriceCatalog } from './price-catalog';
+import { registerCacheRoutes } from './routes/cache';
+import { registerConfigStatusRoute } from './routes/config-status';
+import { registerPriceRoutes } from './routes/prices';
+import { registerSheetRoutes } from './routes/sheets';
+
+export interface PricingAppDeps {
+  config: PricingConfig;
+  logger: Logger;
+  catalog: PriceCatalog;
+  readiness: ReadinessCheck[];
+}
+
+/** The pricing service's HTTP surface; every dependency is injected so tests and both run modes share it. */
+export function buildPricingApp(deps: PricingAppDeps) {
+  const app = createServiceApp({
+    service: 'pricing',
+    logger: deps.logger,
+    identitySecret: deps.config.INTERNAL_IDENTITY_SECRET,
+    readiness: deps.readiness,
+  });
+  registerPriceRoutes(app, deps.catalog);
+  registerSheetRoutes(app, deps.catalog);
+  registerCacheRoutes(app, deps.catalog);
+  registerConfigStatusRoute(app, deps.config);
+  return app;
+}

@@ -1,0 +1,141 @@
+import type { Cache } from '@bo/platform/cache';
+import { getJson, setJson } from '@bo/platform/cache';
+import { serviceUnavailable, notFound, type Logger } from '@bo/platform';
+import type { PriceRow } from '@bo/proto';
+import { describeSheetError, type PriceSheet } from './clients/price-sheet';
+import { findRowIndex } from './domain/price-rows';
+
+const CACHE_KEY = 'prices:v1';
+
+/** Where the last good copy of the sheet lives (pricing_data), and how an edit is recorded. */
+export interface PriceSnapshotStore {
+  load(): Promise<{ rows: PriceRow[]; lastUpdated: Date } | null>;
+  replaceAll(rows: PriceRow[]): Promise<void>;
+  /** Saves the edited row and enqueues pricing.price.updated in one transaction. */
+  recordEdit(row: PriceRow, previous: PriceRow | null, correlationId: string | null): Promise<void>;
+}
+
+export interface PriceList {
+  rows: PriceRow[];
+  /** When the rows were read from the sheet. */
+  fetchedAt: string;
+  /** True when the sheet could not be reached and the last good copy is served instead. */
+  stale: boolean;
+  cached: boolean;
+}
+
+interface CachedPrices {
+  rows: PriceRow[];
+  fetchedAt: string;
+}
+
+/**
+ * The price list with its three layers: the Redis cache (fast path), the spreadsheet (truth), and
+ * pricing_data (last good copy when the sheet is down). Concurrent misses share one sheet read,
+ * because a service account gets only 60 reads a minute.
+ */
+export class PriceCatalog {
+  private inflight: Promise<CachedPrices> | null = null;
+
+  constructor(
+    private readonly deps: {
+      sheet: PriceSheet;
+      cache: Cache;
+      snapshots: PriceSnapshotStore;
+      ttlSeconds: number;
+      logger: Logger;
+    },
+  ) {}
+
+  get ttlSeconds(): number {
+    return this.deps.ttlSeconds;
+  }
+
+  async list(): Promise<PriceList> {
+    const cached = await getJson<CachedPrices>(this.deps.cache, CACHE_KEY);
+    if (cached) return { ...cached, stale: false, cached: true };
+    try {
+      const fresh = await this.refresh();
+      return { ...fresh, stale: false, cached: false };
+    } catch (error) {
+      const reason = describeSheetError(error);
+      this.deps.logger.warn({ reason }, 'sheet read failed; serving the last good copy');
+      const snapshot = await this.deps.snapshots.load();
+      if (!snapshot) throw serviceUnavailable(`Price list unavailable: ${reason}, and no saved copy exists yet`);
+      return { rows: snapshot.rows, fetchedAt: snapshot.lastUpdated.toISOString(), stale: true, cached: false };
+    }
+  }
+
+  async get(product: string): Promise<PriceRow & { stale: boolean }> {
+    const list = await this.list();
+    const index = findRowIndex(list.rows, product);
+    if (index < 0) throw notFound(`Product "${product}" not found in the price list`);
+    return { ...list.rows[index], stale: list.stale };
+  }
+
+  /** Reads the sheet now (single-flight), refills the cache and the last good copy. */
+  refresh(): Promise<CachedPrices> {
+    this.inflight ??= (async () => {
+      try {
+        const rows = await this.deps.sheet.readRows();
+        const fresh = { rows, fetchedAt: new Date().toISOString() };
+        await setJson(this.deps.cache, CACHE_KEY, fresh, this.deps.ttlSeconds);
+        // The copy is a fallback; failing to save it must not fail a read that succeeded.
+        await this.deps.snapshots.replaceAll(rows).catch((error) => this.deps.logger.error({ err: error }, 'saving the last good copy failed'));
+        return fresh;
+      } finally {
+        this.inflight = null;
+      }
+    })();
+    return this.inflight;
+  }
+
+  async invalidate(): Promise<void> {
+    await this.deps.cache.delete(CACHE_KEY);
+  }
+
+  /** Drops the cache and reads the sheet at once, so the operator sees whether it answers. */
+  async reload(): Promise<CachedPrices> {
+    await this.invalidate();
+    try {
+      return await this.refresh();
+    } catch (error) {
+      throw serviceUnavailable(`Could not reload the price list: ${describeSheetError(error)}`);
+    }
+  }
+
+  async cacheStatus() {
+    const cached = await getJson<CachedPrices>(this.deps.cache, CACHE_KEY);
+    if (!cached) return { cached: false, ageSeconds: null, ttlSeconds: this.deps.ttlSeconds };
+    return {
+      cached: true,
+      ageSeconds: Math.max(0, Math.round((Date.now() - Date.parse(cached.fetchedAt)) / 1000)),
+      ttlSeconds: this.deps.ttlSeconds,
+    };
+  }
+
+  /**
+   * Writes an edited row to the sheet (found by its product name, read fresh so a row moved by
+   * someone in the sheet is not overwritten), records it with its event, and refreshes the cache.
+   */
+  async update(row: PriceRow, match: string, correlationId: string | null): Promise<{ row: PriceRow; previous: PriceRow }> {
+    let rows: PriceRow[];
+    try {
+      rows = await this.deps.sheet.readRows();
+    } catch (error) {
+      throw serviceUnavailable(`Could not update the price list: ${describeSheetError(error)}`);
+    }
+    const index = findRowIndex(rows, match);
+    if (index < 0) throw notFound(`Product "${match}" not found in the price list`);
+    const previous = rows[index];
+    try {
+      await this.deps.sheet.writeRow(index, row);
+    } catch (error) {
+      throw serviceUnavailable(`Could not update the price list: ${describeSheetError(error)}`);
+    }
+    await this.deps.snapshots.recordEdit(row, previous, correlationId);
+    await this.invalidate();
+    await this.refresh().catch((error) => this.deps.logger.warn({ reason: describeSheetError(error) }, 'refresh after update failed'));
+    return { row, previous };
+  }
+}
