@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { AppError, isZodError, fromZodError, type ErrorReply } from '../errors';
 import { IDENTITY_HEADER, verifyIdentity } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
@@ -25,7 +25,8 @@ export interface ServiceAppOptions {
 export function createServiceApp(options: ServiceAppOptions): FastifyInstance & { metrics: Metrics } {
   const app = Fastify({
     loggerInstance: options.logger,
-    disableRequestLogging: true,
+    // Every /api request is recorded by the gateway's request log; per-request info lines would only repeat it.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers[CORRELATION_HEADER];
