@@ -1,0 +1,169 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startEmbedded } from '@bo/embedded';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, screenshot, signInWithOidc, visibleText, widths } from './support';
+
+type System = Awaited<ReturnType<typeof startEmbedded>>;
+type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+let system: System;
+let dataDir: string;
+let browser: Browser;
+let adminSession: Session;
+
+beforeAll(async () => {
+  // The gateway serves web/dist: build it from the code under test first.
+  await build({ root: fileURLToPath(new URL('..', import.meta.url)), logLevel: 'warn' });
+  dataDir = await mkdtemp(join(tmpdir(), 'bo-web-e2e-'));
+  system = await startEmbedded({ dataDir, port: 0, quiet: true });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await system?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Opens `path` at both widths with the given session, runs `ready`, and saves a screenshot of each. */
+async function atBothWidths(name: string, path: string, session: Session | undefined, ready: (page: Page) => Promise<void>) {
+  for (const width of [widths.desktop, widths.mobile]) {
+    const context = await newContext(browser, width, session);
+    const page = await context.newPage();
+    await page.goto(`${system.url}${path}`);
+    await ready(page);
+    await screenshot(page, name);
+    await context.close();
+  }
+}
+
+describe('admin dashboard in a real browser', () => {
+  it('sends an anonymous visitor from / to /login', async () => {
+    await atBothWidths('login', '/', undefined, async (page) => {
+      await page.waitForURL(`${system.url}/login`);
+      await visibleText(page, 'Sign in as administrator');
+    });
+  });
+
+  it('shows 404 Page Not Found for an unknown path', async () => {
+    await atBothWidths('not-found', '/no-such-page', undefined, async (page) => {
+      await visibleText(page, '404 Page Not Found');
+    });
+  });
+
+  it('signs an admin in through the OIDC simulator and shows the overview stats', async () => {
+    const context = await newContext(browser, widths.desktop);
+    const page = await context.newPage();
+    await signInWithOidc(page, system.url, 'admin@example.com');
+    adminSession = await context.storageState();
+
+    const prices = (await (await page.request.get(`${system.url}/api/prices`)).json()) as { count: number };
+    const statCards = page.getByTestId('stat-cards');
+    await expect
+      .poll(() => statCards.textContent(), { timeout: 15_000 })
+      .toMatch(new RegExp(`^API StatusOnline100% uptimeTotal Requests\\d+\\+12\\.5%Products Synced${prices.count}From Google SheetsAvg Response\\d+msFast$`));
+    expect(prices.count).toBeGreaterThan(0);
+    expect(await page.getByTestId('runtime-version').textContent()).toBe(`Node.js ${process.version}`);
+    await context.close();
+
+    await atBothWidths('overview', '/', adminSession, async (p) => {
+      await visibleText(p, 'Online');
+      await visibleText(p, '99.9%');
+    });
+  });
+
+  it('edits a price in the sheet; the toast names the shop outcome and the value survives a reload', async () => {
+    const context = await newContext(browser, widths.desktop, adminSession);
+    const page = await context.newPage();
+    await page.goto(`${system.url}/?section=sheets`);
+    const firstRow = page.getByTestId('price-table').locator('tbody tr').first();
+    await firstRow.waitFor();
+    const product = await firstRow.getAttribute('data-product');
+    const row = page.locator(`tr[data-product="${product}"]`);
+    const newPrice = String(10_000 + Math.floor(Math.random() * 80_000));
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.locator('input[name="regularPrice"]').fill(newPrice);
+    await screenshot(page, 'sheets-editing');
+    await row.getByRole('button', { name: 'Update' }).click();
+    await visibleText(page, 'Data Updated • WooCommerce not configured');
+    await row.getByRole('button', { name: 'Edit' }).waitFor();
+
+    await page.reload();
+    await row.getByRole('cell', { name: newPrice, exact: true }).waitFor();
+    await context.close();
+
+    await atBothWidths('sheets', '/?section=sheets', adminSession, async (p) => {
+      await p.getByRole('cell', { name: newPrice, exact: true }).waitFor();
+      await visibleText(p, 'Connected');
+    });
+  });
+
+  it('clears the price cache from the sheets section', async () => {
+    const context = await newContext(browser, widths.desktop, adminSession);
+    const page = await context.newPage();
+    await page.goto(`${system.url}/?section=sheets`);
+    const clearCache = page.getByRole('button', { name: 'Clear Cache' });
+    await clearCache.waitFor();
+    await clearCache.click();
+    await visibleText(page, 'Cache Cleared');
+    await visibleText(page, 'Fresh data loaded from Google Sheets');
+    await context.close();
+  });
+
+  it('switches sections from an integration page, shows config and docs', async () => {
+    const context = await newContext(browser, widths.desktop, adminSession);
+    const page = await context.newPage();
+    await page.goto(`${system.url}/woocommerce`);
+    await page.getByTestId('not-built').waitFor();
+    await screenshot(page, 'woocommerce-not-built');
+    await page.getByRole('button', { name: 'Configuration', exact: true }).click();
+    await page.waitForURL(`${system.url}/?section=config`);
+    await page.getByTestId('config-groups').getByText('Configured', { exact: true }).first().waitFor();
+    await context.close();
+
+    await atBothWidths('config', '/?section=config', adminSession, async (p) => {
+      await p.getByTestId('config-groups').getByText('Configured', { exact: true }).first().waitFor();
+    });
+    await atBothWidths('docs', '/?section=docs', adminSession, async (p) => {
+      await visibleText(p, '1. Start the system');
+      expect(await p.getByTestId('docs-links').locator('a').count()).toBe(4);
+    });
+  });
+
+  it('opens the navigation drawer at 390 px and navigates from it', async () => {
+    const context = await newContext(browser, widths.mobile, adminSession);
+    const page = await context.newPage();
+    await page.goto(system.url);
+    await visibleText(page, 'Online');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByTestId('mobile-drawer');
+    await drawer.getByText('Server Running').waitFor();
+    await screenshot(page, 'drawer');
+    await drawer.getByRole('button', { name: 'Documentation' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await visibleText(page, '1. Start the system');
+    await context.close();
+  });
+
+  it('shows Access Denied to a signed-in non-admin', async () => {
+    const context = await newContext(browser, widths.desktop);
+    const page = await context.newPage();
+    await signInWithOidc(page, system.url, 'user@example.com');
+    const denied = page.getByTestId('access-denied');
+    await denied.waitFor();
+    expect(await denied.textContent()).toContain(
+      "Access DeniedYou don't have permission to access this dashboard. Only authorized administrators can view this content.If you believe this is an error, please contact the system administrator.",
+    );
+    const userSession = await context.storageState();
+    await context.close();
+    await atBothWidths('access-denied', '/', userSession, async (p) => {
+      await p.getByTestId('access-denied').waitFor();
+    });
+  });
+});

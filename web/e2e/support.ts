@@ -1,0 +1,50 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const widths = { desktop: 1440, mobile: 390 } as const;
+const screenshotDir = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export function newContext(browser: Browser, width: number, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) {
+  return browser.newContext({ viewport: { width, height: width === widths.mobile ? 844 : 900 }, storageState });
+}
+
+/**
+ * Admin sign-in as a person does it: the sign-in button, the OIDC simulator's page (it asks for an
+ * e-mail; a consent step, if shown, is confirmed), and back to the app.
+ */
+export async function signInWithOidc(page: Page, appUrl: string, email: string): Promise<void> {
+  const appOrigin = new URL(appUrl).origin;
+  const onApp = (url: URL) => url.origin === appOrigin;
+  await page.goto(`${appUrl}/login`);
+  await page.getByRole('button', { name: 'Sign in as administrator' }).click();
+  await page.waitForURL((url) => !onApp(url));
+  for (let step = 0; step < 3 && !onApp(new URL(page.url())); step++) {
+    const before = page.url();
+    const emailField = page.locator('input[type="email"], input[name="email"], input[name="login"]').first();
+    if (await emailField.count()) await emailField.fill(email);
+    await page.locator('button[type="submit"], input[type="submit"]').first().click();
+    await page.waitForURL((url) => url.href !== before);
+  }
+  await page.waitForURL((url) => onApp(url) && !url.pathname.startsWith('/api/') && url.pathname !== '/login');
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: `${screenshotDir}${name}-${width}.png`, fullPage: width > widths.mobile });
+}
+
+/** Waits until the text is on screen and returns its element's text. */
+export async function visibleText(page: Page, text: string, exact = true): Promise<string> {
+  const locator = page.getByText(text, { exact }).first();
+  await locator.waitFor({ state: 'visible', timeout: 15_000 });
+  return (await locator.textContent()) ?? '';
+}

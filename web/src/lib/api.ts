@@ -1,0 +1,78 @@
+/**
+ * The one way the web app talks to the gateway. Every call sends the session cookie; a body (and
+ * its JSON content type) only goes out when there is a payload; a non-OK answer throws
+ * `Error('{status}: {body text or status text}')`. State-changing calls carry the CSRF token.
+ */
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let csrfToken: Promise<string> | null = null;
+
+/** Fetched once and cached; `refresh` forgets the cached one (after a 403 or a new session). */
+export function csrfTokenFor(refresh = false): Promise<string> {
+  if (refresh || !csrfToken) {
+    csrfToken = send('GET', '/api/auth/csrf').then((reply) => (reply as { token: string }).token);
+    csrfToken.catch(() => (csrfToken = null));
+  }
+  return csrfToken;
+}
+
+export function forgetCsrfToken(): void {
+  csrfToken = null;
+}
+
+export async function apiRequest<T = unknown>(method: Method, path: string, payload?: unknown): Promise<T> {
+  if (method === 'GET') return (await send(method, path)) as T;
+  try {
+    return (await send(method, path, payload, await csrfTokenFor())) as T;
+  } catch (error) {
+    // A 403 may mean the token belongs to an older session: fetch a fresh one and try once more.
+    if (!(error instanceof Error) || !error.message.startsWith('403:')) throw error;
+    return (await send(method, path, payload, await csrfTokenFor(true))) as T;
+  }
+}
+
+async function send(method: Method, path: string, payload?: unknown, token?: string): Promise<unknown> {
+  const headers: Record<string, string> = {};
+  if (payload !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers['x-csrf-token'] = token;
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers,
+    body: payload === undefined ? undefined : JSON.stringify(payload),
+  });
+  if (!response.ok) {
+    const text = (await response.text()) || response.statusText;
+    throw new Error(`${response.status}: ${text}`);
+  }
+  if (response.status === 204) return null;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? response.json() : response.text();
+}
+
+/** Query keys joined with slashes are the GET path; a last part starting with '?' is the query string. */
+export function pathOfKey(queryKey: QueryKey): string {
+  return queryKey.map(String).join('/').replace('/?', '?');
+}
+
+export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', pathOfKey(queryKey));
+
+/** The server's `error` field when the failure carries one, else the given default. */
+export function errorText(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const body = error.message.replace(/^\d{3}: /, '');
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown };
+    if (typeof parsed.error === 'string' && parsed.error) return parsed.error;
+  } catch {
+    // not JSON: the body text itself is the message
+  }
+  return body || fallback;
+}
+
+export function statusOf(error: unknown): number | null {
+  const match = error instanceof Error ? /^(\d{3}):/.exec(error.message) : null;
+  return match ? Number(match[1]) : null;
+}

@@ -1,0 +1,23 @@
+import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Toaster } from './components/Toaster';
+import { currentLanguage } from './i18n';
+import { createQueryClient } from './lib/query-client';
+import { router } from './router';
+
+const queryClient = createQueryClient();
+document.documentElement.lang = currentLanguage;
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ChakraProvider value={defaultSystem}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </ChakraProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,48 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { AdminGuard } from './shell/AdminGuard';
+import { Shell } from './shell/Shell';
+import type { MessageKey } from './i18n';
+
+const Login = lazy(() => import('./pages/Login'));
+const Dashboard = lazy(() => import('./pages/Dashboard'));
+const NotBuiltPage = lazy(() => import('./pages/NotBuiltPage'));
+const NotFound = lazy(() => import('./pages/NotFound'));
+
+/** Admin pages of the route table that later releases build. */
+const laterAdminPages: { path: string; title: MessageKey }[] = [
+  { path: 'ai-admin', title: 'nav.aiAdmin' },
+  { path: 'woocommerce', title: 'nav.woocommerce' },
+  { path: 'scraper-admin', title: 'nav.scraper' },
+  { path: 'qpay', title: 'nav.qpay' },
+  { path: 'streaming-keys', title: 'nav.streamingKeys' },
+  { path: 'ai-parser-config', title: 'nav.aiParser' },
+  { path: 'manychat-admin', title: 'nav.manychatAdmin' },
+  { path: 'configuration', title: 'nav.config' },
+  { path: 'analytics', title: 'nav.analytics' },
+];
+
+export const router = createBrowserRouter([
+  {
+    element: (
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      { path: '/login', element: <Login /> },
+      {
+        element: (
+          <AdminGuard>
+            <Shell />
+          </AdminGuard>
+        ),
+        children: [
+          { index: true, element: <Dashboard /> },
+          ...laterAdminPages.map(({ path, title }) => ({ path, element: <NotBuiltPage title={title} /> })),
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+]);

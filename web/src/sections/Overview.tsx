@@ -1,0 +1,127 @@
+import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { NotBuilt } from '../components/NotBuilt';
+import { PageHeader } from '../components/PageHeader';
+import { StatCard } from '../components/StatCard';
+import { t } from '../i18n';
+import { useAnalyticsOverview, useEndpointStats, useHealth, usePriceSummary, useRequestLog } from '../lib/queries';
+import type { Section } from '../shell/navigation';
+import { averageResponseTime } from './request-stats';
+
+// recharts is large: it loads with the chart, after the cards are on screen.
+const TimelineChart = lazy(() => import('./TimelineChart'));
+
+export default function Overview({ onOpen }: { onOpen: (section: Section) => void }) {
+  return (
+    <>
+      <PageHeader
+        title={t('overview.title')}
+        subtitle={t('overview.subtitle')}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => onOpen('docs')}>{t('overview.viewDocs')}</Button>
+            <Button colorPalette="blue" onClick={() => onOpen('api-tools')}>{t('overview.newRequest')}</Button>
+          </>
+        }
+      />
+      <Stack gap="8">
+        <StatusCards />
+        <Analytics />
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          <UptimeCard />
+          <Card.Root size="sm">
+            <Card.Header><Heading size="md">{t('overview.migrationTitle')}</Heading></Card.Header>
+            <Card.Body><NotBuilt name={t('overview.migrationTitle')} /></Card.Body>
+          </Card.Root>
+        </SimpleGrid>
+      </Stack>
+    </>
+  );
+}
+
+function StatusCards() {
+  const health = useHealth();
+  const requests = useRequestLog();
+  const prices = usePriceSummary();
+  const log = requests.data?.data ?? [];
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap="4" data-testid="stat-cards">
+      <StatCard
+        label={t('overview.apiStatus')}
+        value={health.isSuccess ? t('overview.online') : t('overview.offline')}
+        caption={t('overview.uptimeCaption')}
+      />
+      <StatCard label={t('overview.totalRequests')} value={log.length} caption={t('overview.requestsCaption')} />
+      <StatCard label={t('overview.productsSynced')} value={prices.data?.count ?? 0} caption={t('overview.productsCaption')} />
+      <StatCard label={t('overview.avgResponse')} value={averageResponseTime(log)} caption={t('overview.avgCaption')} />
+    </SimpleGrid>
+  );
+}
+
+function Analytics() {
+  const overview = useAnalyticsOverview().data?.data;
+  return (
+    <Stack gap="4">
+      <Heading size="lg">{t('analytics.title')}</Heading>
+      <SimpleGrid columns={{ base: 2, xl: 4 }} gap="4" data-testid="analytics-cards">
+        <StatCard label={t('analytics.totalRequests')} value={overview?.totalRequests ?? '—'} />
+        <StatCard label={t('analytics.avgResponseTime')} value={overview ? `${Math.round(overview.avgResponseTime)}ms` : '—'} />
+        <StatCard label={t('analytics.uniqueEndpoints')} value={overview?.uniqueEndpoints ?? '—'} />
+        <StatCard label={t('analytics.successRate')} value={overview ? `${Number(overview.successRate.toFixed(1))}%` : '—'} />
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <TopEndpoints />
+        <Card.Root size="sm">
+          <Card.Header><Heading size="md">{t('analytics.timeline')}</Heading></Card.Header>
+          <Card.Body minH="64">
+            <Suspense fallback={null}>
+              <TimelineChart />
+            </Suspense>
+          </Card.Body>
+        </Card.Root>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function TopEndpoints() {
+  const { data, isError } = useEndpointStats();
+  const endpoints = data?.data ?? [];
+  return (
+    <Card.Root size="sm">
+      <Card.Header><Heading size="md">{t('analytics.topEndpoints')}</Heading></Card.Header>
+      <Card.Body>
+        {isError && <Text color="fg.muted">{t('analytics.unavailable')}</Text>}
+        {!isError && endpoints.length === 0 && <Text color="fg.muted">{t('analytics.noEndpoints')}</Text>}
+        <Stack gap="2" data-testid="top-endpoints">
+          {endpoints.map((stat) => (
+            <Flex key={`${stat.method} ${stat.endpoint}`} gap="2" align="center" justify="space-between">
+              <Flex gap="2" align="center" minW="0">
+                <Badge variant="outline">{stat.method}</Badge>
+                <Text fontFamily="mono" fontSize="sm" truncate>{stat.endpoint}</Text>
+              </Flex>
+              <Text fontSize="sm" color="fg.muted" flexShrink="0">
+                {t('analytics.calls', { count: stat.count })} · {Math.round(stat.avgResponseTime)}ms
+              </Text>
+            </Flex>
+          ))}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function UptimeCard() {
+  return (
+    <Card.Root size="sm">
+      <Card.Header><Heading size="md">{t('uptime.title')}</Heading></Card.Header>
+      <Card.Body>
+        <Box>
+          <Text fontSize="3xl" fontWeight="bold" color="green.600">{t('uptime.value')}</Text>
+          <Text color="fg.muted">{t('uptime.period')}</Text>
+          <Text fontSize="sm" color="fg.muted" mt="2">{t('uptime.monitor')}</Text>
+        </Box>
+      </Card.Body>
+    </Card.Root>
+  );
+}

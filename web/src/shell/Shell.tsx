@@ -1,0 +1,60 @@
+import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Portal } from '@chakra-ui/react';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { t } from '../i18n';
+import { Sidebar } from './Sidebar';
+
+const SIDEBAR_WIDTH = '64';
+
+/** Header and sidebar around every admin page: fixed sidebar on desktop, a slide-in drawer on mobile. */
+export function Shell() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <Box minH="100vh" bg="bg.subtle">
+      <Box as="aside" hideBelow="md" position="fixed" insetY="0" left="0" w={SIDEBAR_WIDTH} bg="bg" borderRightWidth="1px">
+        <Sidebar />
+      </Box>
+
+      <Drawer.Root open={drawerOpen} onOpenChange={(event) => setDrawerOpen(event.open)} placement="start">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content maxW="72" data-testid="mobile-drawer">
+              <Drawer.Header borderBottomWidth="1px">
+                <Drawer.Title>{t('app.title')}</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body p="0">
+                <Sidebar onNavigate={() => setDrawerOpen(false)} />
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <CloseButton size="sm" />
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+
+      <Box ml={{ base: '0', md: SIDEBAR_WIDTH }}>
+        <Flex as="header" h="14" align="center" gap="3" px={{ base: '3', md: '8' }} bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="docked">
+          <IconButton hideFrom="md" variant="ghost" aria-label={t('nav.openMenu')} onClick={() => setDrawerOpen(true)}>
+            <MenuIcon />
+          </IconButton>
+          <Heading size="md" as="h1">{t('app.title')}</Heading>
+        </Flex>
+        <Box as="main" p={{ base: '4', md: '8' }} maxW="1400px">
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <path d="M3 6h18M3 12h18M3 18h18" />
+    </svg>
+  );
+}
