@@ -29,6 +29,7 @@ start: build
 
 typecheck: install
 	npx tsc -p tsconfig.json
+	npx tsc -p web/tsconfig.json
 
 test: build typecheck
 	npx vitest run

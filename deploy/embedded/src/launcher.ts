@@ -1,0 +1,126 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLogger } from '@bo/platform';
+import { MemoryCache, MemoryLock } from '@bo/platform/cache';
+import { openDatabase } from '@bo/platform/db';
+import { MemoryTransport } from '@bo/platform/events';
+import { pingDatabase, type Infrastructure } from '@bo/platform/runtime';
+import { createGatewayService } from '@bo/gateway/service';
+import { gatewayEnvSchema } from '@bo/gateway/config';
+import { pricingEnvSchema } from '@bo/pricing/config';
+import { createPricingService } from '@bo/pricing/service';
+import { listen } from '@bo/sim-kit';
+import { buildOidcSimulator } from '@bo/sim-oidc';
+import { PRICE_LIST_SPREADSHEET_ID } from '@bo/sim-google-sheets';
+import { freePort } from './ports';
+import { loadOrCreateSecrets } from './secrets';
+import { startPersistentSheets } from './sheets-state';
+
+export interface EmbeddedOptions {
+  /** Where PGlite, the simulators' state and the generated secrets live. */
+  dataDir?: string;
+  /** The gateway's port; 0 picks a free one. */
+  port?: number;
+  /** Administrators at OIDC sign-in. */
+  adminEmails?: string[];
+  quiet?: boolean;
+}
+
+export interface EmbeddedSystem {
+  url: string;
+  dataDir: string;
+  adminEmails: string[];
+  simulators: Record<'sheets' | 'oidc', { url: string }>;
+  stop(): Promise<void>;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/**
+ * The whole system in one process: the simulators, then one PGlite, one memory cache and one
+ * memory event transport shared by every service, then the services and the gateway in front.
+ */
+export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedSystem> {
+  const dataDir = path.resolve(options.dataDir ?? path.join(repoRoot, 'data'));
+  const adminEmails = options.adminEmails ?? ['admin@example.com'];
+  await mkdir(dataDir, { recursive: true });
+  const logger = createLogger('embedded', options.quiet ? 'silent' : 'info');
+  const secrets = await loadOrCreateSecrets(dataDir);
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const close of stops.reverse()) await close().catch((error) => logger.error({ err: error }, 'stop step failed'));
+  };
+
+  try {
+    const port = options.port || (await freePort());
+    const publicUrl = `http://localhost:${port}`;
+
+    const sheets = await startPersistentSheets(dataDir);
+    const sheetsUrl = await listen(sheets.simulator.app);
+    stops.push(() => sheets.simulator.app.close());
+
+    const oidcUrl = `http://127.0.0.1:${await freePort()}`;
+    const oidc = buildOidcSimulator({
+      issuer: oidcUrl,
+      client: { client_id: 'backoffice', client_secret: secrets.oidcClientSecret, redirect_uris: [`${publicUrl}/api/callback`] },
+    });
+    await listen(oidc.simulator.app, Number(new URL(oidcUrl).port));
+    stops.push(() => oidc.simulator.app.close());
+
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const cache = new MemoryCache();
+    const transport = new MemoryTransport();
+    const infrastructure: Infrastructure = {
+      database,
+      cache,
+      lock: new MemoryLock(),
+      transport,
+      readiness: [{ name: 'database', check: () => pingDatabase(database) }],
+      close: async () => {
+        await transport.close();
+        await cache.close();
+        await database.close();
+      },
+    };
+    stops.push(() => infrastructure.close());
+
+    const common = { INTERNAL_IDENTITY_SECRET: secrets.identitySecret, LOG_LEVEL: options.quiet ? 'silent' : 'warn' };
+    const pricingConfig = pricingEnvSchema.parse({
+      ...common,
+      PORT: '0',
+      GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID,
+      GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
+      GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
+    });
+    const pricing = await createPricingService({
+      config: pricingConfig,
+      logger: createLogger('pricing', pricingConfig.LOG_LEVEL),
+      infrastructure,
+      credentials: pricingConfig.GOOGLE_SERVICE_ACCOUNT_JSON!,
+    });
+    stops.push(() => pricing.stop());
+    const pricingUrl = await pricing.app.listen({ port: 0, host: '127.0.0.1' });
+
+    const gatewayConfig = gatewayEnvSchema.parse({
+      ...common,
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
+      SESSION_SECRET: secrets.sessionSecret,
+      OIDC_ISSUER_URL: oidcUrl,
+      OIDC_CLIENT_ID: 'backoffice',
+      OIDC_CLIENT_SECRET: secrets.oidcClientSecret,
+      ADMIN_EMAILS: adminEmails.join(','),
+      PRICING_URL: pricingUrl,
+      WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
+    });
+    const gateway = await createGatewayService({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure });
+    stops.push(() => gateway.stop());
+    await gateway.app.listen({ port, host: 'localhost' });
+
+    return { url: publicUrl, dataDir, adminEmails, simulators: { sheets: { url: sheetsUrl }, oidc: { url: oidcUrl } }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
