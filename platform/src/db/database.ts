@@ -24,6 +24,9 @@ export type TransactionSession = {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url });
+    // An idle client whose server went away (restart, terminate) emits 'error' on the pool; with no
+    // listener that would crash the process. The pool drops that client and the next query reconnects.
+    pool.on('error', () => {});
     await pool.query('SELECT 1'); // fail at start, with the driver's message, when unreachable
     return { kind: 'postgres', pool, close: () => pool.end() };
   }

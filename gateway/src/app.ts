@@ -1,0 +1,96 @@
+import fastifyHelmet from '@fastify/helmet';
+import { createServiceApp, type Logger, type ReadinessCheck } from '@bo/platform';
+import type { AttemptCounter } from './clients/attempt-counter';
+import { OidcClient } from './clients/oidc';
+import { ServicePools } from './clients/service-pools';
+import type { GatewayConfig } from './config';
+import { LoginLimiter } from './domain/login-limiter';
+import { PublicReadCache } from './domain/public-read-cache';
+import type { PrismaClient } from './generated/prisma/client';
+import { registerAccessControl } from './plugins/access';
+import { registerProxy } from './plugins/proxy';
+import { registerRequestLog } from './plugins/request-log';
+import { registerSessions } from './plugins/sessions';
+import { registerWebAssets } from './plugins/web-assets';
+import { collectGatewayRoutes, registerApiIndexRoute } from './routes/api-index';
+import { registerConfigStatusRoute } from './routes/config-status';
+import { registerMonitoringRoutes } from './routes/monitoring';
+import { registerOidcLoginRoutes } from './routes/oidc-login';
+import { registerPasswordLoginRoutes } from './routes/password-login';
+import { registerSessionRoutes } from './routes/session';
+import { registerUserRoutes } from './routes/users';
+import { AccountsStore } from './store/accounts-store';
+import { RequestLogQueries, RequestLogWriter } from './store/request-log';
+import { PrismaSessionStore } from './store/session-store';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  prisma: PrismaClient;
+  /** Sign-in attempt counts: Redis-backed when distributed, in memory when embedded. */
+  attempts: AttemptCounter;
+  readiness?: ReadinessCheck[];
+}
+
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+const REQUEST_LOG_RETENTION_MS = 30 * 24 * 3_600_000;
+
+/** The gateway: sessions, sign-in, access control, routing to services, request log, web assets. */
+export async function buildGateway(deps: GatewayDeps) {
+  const { config } = deps;
+  const app = createServiceApp({ service: 'gateway', logger: deps.logger, identitySecret: config.INTERNAL_IDENTITY_SECRET, readiness: deps.readiness });
+  const sessions = new PrismaSessionStore(deps.prisma);
+  const accounts = new AccountsStore(deps.prisma);
+  const requestLog = new RequestLogWriter(deps.prisma, deps.logger);
+  const requestLogQueries = new RequestLogQueries(deps.prisma);
+  const pools = new ServicePools(config);
+  const limiter = new LoginLimiter(deps.attempts);
+  const oidc =
+    config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
+      ? new OidcClient({ issuer: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, redirectUri: new URL('/api/callback', config.PUBLIC_URL).href })
+      : null;
+
+  await app.register(fastifyHelmet, {
+    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Chakra UI (emotion) injects style elements
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  registerRequestLog(app, requestLog);
+  await registerSessions(app, config, sessions);
+  await registerAccessControl(app, config);
+
+  const gatewayRoutes = collectGatewayRoutes(app);
+  registerSessionRoutes(app, { config, accounts });
+  registerOidcLoginRoutes(app, { config, oidc, accounts, limiter });
+  registerPasswordLoginRoutes(app, { config, accounts, limiter });
+  registerUserRoutes(app, { accounts, sessions });
+  registerMonitoringRoutes(app, requestLogQueries);
+  registerConfigStatusRoute(app, { config, pools });
+  registerApiIndexRoute(app, gatewayRoutes);
+  await registerProxy(app, { config, pools, cache: new PublicReadCache(config.PUBLIC_CACHE_TTL_MS) });
+  await registerWebAssets(app, config.WEB_DIST_DIR);
+
+  const sweep = setInterval(() => {
+    sessions.deleteExpired().catch((error) => deps.logger.warn({ err: error }, 'session sweep failed'));
+    requestLogQueries.deleteOlderThan(new Date(Date.now() - REQUEST_LOG_RETENTION_MS)).catch((error) => deps.logger.warn({ err: error }, 'request log sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await requestLog.close();
+    await pools.close();
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+/**
+ * Creates a local admin account, or resets its password and re-enables it:
+ *   tsx gateway/src/cli/create-admin.ts --username alice --password 'long secret'
+ * Reads DATABASE_URL (or PGLITE_DIR) like the gateway; applies the gateway's migrations first.
+ */
+import { hash } from '@node-rs/argon2';
+import { createPrismaClient, migrate, openDatabase } from '@bo/platform/db';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { PrismaClient } from '../generated/prisma/client';
+import { AccountsStore } from '../store/accounts-store';
+import { GATEWAY_SCHEMA } from '../store/schema';
+
+const MIN_PASSWORD_LENGTH = 12;
+
+const { values } = parseArgs({ options: { username: { type: 'string' }, password: { type: 'string' } } });
+if (!values.username || !values.password) {
+  console.error('usage: create-admin.ts --username <name> --password <password>');
+  process.exit(2);
+}
+if (values.password.length < MIN_PASSWORD_LENGTH) {
+  console.error(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
+  process.exit(2);
+}
+
+const url = process.env.DATABASE_URL;
+const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.PGLITE_DIR ?? null });
+await migrate(database, { schema: GATEWAY_SCHEMA, migrationsDir: fileURLToPath(new URL('../../prisma/migrations', import.meta.url)) });
+const prisma = createPrismaClient(PrismaClient, database, GATEWAY_SCHEMA);
+try {
+  // argon2id with the library's defaults (19 MiB, t=2, p=1: OWASP's minimum).
+  const admin = await new AccountsStore(prisma).upsertLocalAdmin(values.username.trim(), await hash(values.password));
+  console.log(`Local admin "${admin.username}" is ready; sign in with POST /api/admin/login.`);
+} finally {
+  await prisma.$disconnect();
+  await database.close();
+}

@@ -1,0 +1,85 @@
+import * as oidc from 'openid-client';
+import { serviceUnavailable } from '@bo/platform';
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+}
+
+/** What must be kept server-side between the redirect and the callback (ASVS 10.1.2). */
+export interface PendingSignIn {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+}
+
+export interface OidcClaims {
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** Plain http is allowed only for a provider on this machine (the local simulator). */
+export function allowsInsecureIssuer(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname);
+}
+
+/** Admin sign-in through OpenID Connect: authorization code flow with PKCE, state and nonce. */
+export class OidcClient {
+  private configuration: Promise<oidc.Configuration> | null = null;
+
+  constructor(private readonly settings: OidcSettings) {}
+
+  private discover(): Promise<oidc.Configuration> {
+    const issuer = new URL(this.settings.issuer);
+    this.configuration ??= oidc
+      .discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, allowsInsecureIssuer(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined)
+      .catch((error: Error) => {
+        this.configuration = null; // try again on the next sign-in
+        throw serviceUnavailable(`Identity provider unreachable: ${error.message}`);
+      });
+    return this.configuration;
+  }
+
+  async start(): Promise<{ url: string; pending: PendingSignIn }> {
+    const configuration = await this.discover();
+    const pending = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: this.settings.redirectUri,
+      scope: 'openid email profile',
+      state: pending.state,
+      nonce: pending.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+      code_challenge_method: 'S256',
+    });
+    return { url: url.href, pending };
+  }
+
+  /** Completes the grant for the URL the browser came back to; throws when anything does not match. */
+  async finish(currentUrl: URL, pending: PendingSignIn): Promise<OidcClaims> {
+    const configuration = await this.discover();
+    const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const idClaims = tokens.claims();
+    if (!idClaims) throw new Error('no ID token');
+    const claims = typeof idClaims.email === 'string' ? idClaims : await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+    if (typeof claims.email !== 'string' || claims.email === '') throw new Error('the provider gave no e-mail');
+    if (claims.email_verified === false) throw new Error('the e-mail is not verified');
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+    return {
+      email: claims.email.toLowerCase(),
+      firstName: text(claims.given_name),
+      lastName: text(claims.family_name),
+      profileImageUrl: text(claims.picture),
+    };
+  }
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { loadConfig, optionalString, optionalUrl, serviceEnvSchema } from '@bo/platform';
+import { parseTrustProxy } from './domain/client-address';
+
+const commaList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean) : []),
+  z.array(z.string()),
+);
+
+export const gatewayEnvSchema = serviceEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  /** The origin browsers use (https in production): cookie flags, OIDC redirect URI, Origin checks. */
+  PUBLIC_URL: z.url(),
+  /** Signs the session cookie; at least 32 characters. */
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Proxies in front of the gateway: a hop count ("1") or a comma list of CIDRs. Never "true". */
+  TRUST_PROXY: z.string().default('0').transform((raw, ctx) => {
+    try {
+      return parseTrustProxy(raw);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  /** E-mails (comma list) that become administrators at OIDC sign-in. */
+  ADMIN_EMAILS: commaList,
+  /** Internal base URLs of the services the routing table names. */
+  PRICING_URL: z.url(),
+  /** Built web app; served for every non-API path when the folder exists. */
+  WEB_DIST_DIR: optionalString,
+  /** How long cacheable public reads stay in gateway memory. */
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+});
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(gatewayEnvSchema, env);
+
+export const isHttps = (config: Pick<GatewayConfig, 'PUBLIC_URL'>) => new URL(config.PUBLIC_URL).protocol === 'https:';

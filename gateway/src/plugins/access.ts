@@ -1,0 +1,65 @@
+import fastifyCsrf from '@fastify/csrf-protection';
+import { anonymousIdentity, assertAccess, AppError, type Identity, type RouteAccess } from '@bo/platform';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayConfig } from '../config';
+import { accessOf, matchRoute, type RouteMatch } from '../routing-table';
+import type { SessionAuth } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call a gateway route; the gateway checks sessions itself (the platform's `access` stays 'public'). */
+    guard?: RouteAccess;
+    /** The catch-all that forwards to services: access comes from the routing table. */
+    proxied?: boolean;
+  }
+  interface FastifyRequest {
+    /** For proxied requests: the owning service and the routing-table rule. */
+    routeMatch: RouteMatch | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Route options of a gateway route that the gateway guards itself. */
+export const guarded = (guard: RouteAccess) => ({ config: { access: 'public' as const, guard } });
+
+export function identityOf(auth: SessionAuth | undefined): Identity {
+  if (!auth) return anonymousIdentity();
+  return { kind: auth.kind, userId: auth.userId, email: auth.email, isAdmin: auth.isAdmin, keyId: null, iat: Date.now() };
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0];
+
+/**
+ * Who is calling and may they: identity from the session (never from a client header), access
+ * from the route or the routing table, then the cross-site defences for state-changing calls:
+ * a foreign Origin is refused, and a signed-in session must present its CSRF token (x-csrf-token).
+ */
+export async function registerAccessControl(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+  await app.register(fastifyCsrf, { sessionPlugin: '@fastify/session', getToken: (request) => request.headers['x-csrf-token'] as string });
+  app.decorateRequest('routeMatch', null);
+  const ownOrigin = new URL(config.PUBLIC_URL).origin;
+
+  const isWebhook = (request: FastifyRequest) => request.routeMatch?.rule?.webhook === true;
+  const needsCrossSiteCheck = (request: FastifyRequest) =>
+    STATE_CHANGING.has(request.method) && pathOf(request).startsWith('/api') && !isWebhook(request);
+
+  app.addHook('preHandler', async (request) => {
+    const routeConfig = request.routeOptions.config;
+    if (routeConfig?.proxied) request.routeMatch = matchRoute(request.method, pathOf(request));
+    request.identity = isWebhook(request) ? anonymousIdentity() : identityOf(request.session?.auth);
+    const access = routeConfig?.proxied ? (request.routeMatch ? accessOf(request.routeMatch) : 'public') : (routeConfig?.guard ?? 'public');
+    assertAccess(request, access);
+    if (needsCrossSiteCheck(request)) {
+      const origin = request.headers.origin;
+      if ((origin !== undefined && origin !== ownOrigin) || request.headers['sec-fetch-site'] === 'cross-site') {
+        throw new AppError(403, 'cross_site', 'Cross-site request refused');
+      }
+    }
+  });
+
+  app.addHook('preHandler', (request, reply, done) => {
+    if (needsCrossSiteCheck(request) && request.session?.auth) app.csrfProtection(request, reply, done);
+    else done();
+  });
+}

@@ -1,0 +1,91 @@
+import { AppError, CORRELATION_HEADER, IDENTITY_HEADER, notFound, signIdentity } from '@bo/platform';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Dispatcher } from 'undici';
+import type { ServicePools } from '../clients/service-pools';
+import type { GatewayConfig } from '../config';
+import { requestClientAddress } from '../domain/client-address';
+import type { PublicReadCache } from '../domain/public-read-cache';
+
+// Connection-scoped headers (RFC 9110 7.6.1) and what the gateway owns: never copied across the hop.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'cookie', IDENTITY_HEADER, CORRELATION_HEADER, 'x-forwarded-for', 'x-csrf-token']);
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export interface ProxyDeps {
+  config: GatewayConfig;
+  pools: ServicePools;
+  cache: PublicReadCache;
+}
+
+function upstreamHeaders(request: FastifyRequest, config: GatewayConfig): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(request.headers as IncomingHttpHeaders)) {
+    if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
+  }
+  headers[IDENTITY_HEADER] = signIdentity(request.identity ?? { kind: 'anonymous', userId: null, email: null, isAdmin: false, keyId: null }, config.INTERNAL_IDENTITY_SECRET);
+  headers[CORRELATION_HEADER] = request.id;
+  headers['x-forwarded-for'] = requestClientAddress(request, config.TRUST_PROXY);
+  return headers;
+}
+
+function replyHeaders(headers: Dispatcher.ResponseData['headers']): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name) && name !== CORRELATION_HEADER) out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Forwards every /api request a service owns (routing-table.ts) through that service's pool.
+ * Bodies stream both ways (server-sent events pass through unbuffered), except cacheable public
+ * reads, which are buffered so the gateway can answer the next ones from memory.
+ */
+export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Promise<void> {
+  await app.register(async (scope) => {
+    // Request bodies are forwarded as they arrive, never parsed here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.all('/api/*', { config: { access: 'public', proxied: true } }, async (request, reply) => {
+      const match = request.routeMatch;
+      const path = request.url.split('?', 1)[0];
+      if (!match) throw notFound(`Route ${request.method} ${path} not found`);
+      const service = match.service.name;
+
+      if (match.rule?.cacheable && request.method === 'GET') {
+        const cached = deps.cache.get(service, request.url);
+        if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
+      }
+      const generation = deps.cache.generation(service);
+      const writes = STATE_CHANGING.has(request.method);
+      if (writes) deps.cache.invalidate(service);
+
+      const upstream = await deps.pools
+        .get(service)
+        .request({
+          path: request.url,
+          method: request.method as Dispatcher.HttpMethod,
+          headers: upstreamHeaders(request, deps.config),
+          body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.raw,
+        })
+        .catch((error: Error) => {
+          request.log.warn({ err: error, service }, 'service unreachable');
+          throw new AppError(502, 'bad_gateway', `Service ${service} is unavailable`);
+        });
+      // Invalidate again once the write is done, so a read racing the write cannot keep the old answer.
+      if (writes) deps.cache.invalidate(service);
+      return sendUpstream(reply, upstream, match.rule?.cacheable === true && request.method === 'GET' ? (body) => deps.cache.put(service, request.url, generation, body) : null);
+    });
+  });
+}
+
+async function sendUpstream(reply: FastifyReply, upstream: Dispatcher.ResponseData, keep: ((response: { statusCode: number; headers: Record<string, string | string[]>; body: Buffer }) => void) | null) {
+  const headers = replyHeaders(upstream.headers);
+  reply.code(upstream.statusCode).headers(headers);
+  if (!keep || String(headers['content-type'] ?? '').includes('text/event-stream')) return reply.send(upstream.body);
+  const body = Buffer.from(await upstream.body.arrayBuffer());
+  keep({ statusCode: upstream.statusCode, headers, body });
+  return reply.send(body);
+}

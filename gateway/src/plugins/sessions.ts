@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PendingSignIn } from '../clients/oidc';
+import { isHttps, type GatewayConfig } from '../config';
+import { isTrustedPeer } from '../domain/client-address';
+import { judgeSession } from '../domain/session-policy';
+import type { PrismaSessionStore } from '../store/session-store';
+
+/** Who a session belongs to once signed in. */
+export interface SessionAuth {
+  kind: 'admin' | 'user';
+  /** users.id for OIDC accounts, `local:<local_admins.id>` for password accounts. */
+  userId: string;
+  email: string | null;
+  isAdmin: boolean;
+  method: 'oidc' | 'password';
+}
+
+declare module 'fastify' {
+  interface Session {
+    auth?: SessionAuth;
+    /** Epoch ms; enforce the idle and absolute timeouts (domain/session-policy). */
+    createdAt?: number;
+    lastSeenAt?: number;
+    /** The OIDC transaction between /api/login and /api/callback; deleted on first use. */
+    oidc?: PendingSignIn;
+  }
+}
+
+export const sessionCookieName = (config: GatewayConfig) => (isHttps(config) ? '__Host-sid' : 'sid');
+
+/**
+ * Server-side sessions in PostgreSQL. The cookie is a browser-session cookie; the server decides
+ * the lifetime: 30 minutes idle and 12 hours absolute, both checked on every request.
+ */
+export async function registerSessions(app: FastifyInstance, config: GatewayConfig, store: PrismaSessionStore): Promise<void> {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: config.SESSION_SECRET,
+    cookieName: sessionCookieName(config),
+    store,
+    saveUninitialized: false,
+    rolling: false,
+    idGenerator: () => randomBytes(32).toString('base64url'), // 256 bits from the CSPRNG (ASVS 7.2.3)
+    cookie: { httpOnly: true, secure: isHttps(config), sameSite: 'lax', path: '/' },
+  });
+
+  // TLS ends at a trusted proxy: believe its X-Forwarded-Proto, else @fastify/session would never
+  // save a Secure-cookie session on the plain hop (the platform app is built without trustProxy).
+  if (isHttps(config)) {
+    app.addHook('onRequest', async (request) => {
+      const proto = String(request.headers['x-forwarded-proto'] ?? '').split(',').pop()?.trim();
+      if (proto === 'https' && !('encrypted' in request.socket) && isTrustedPeer(request.socket.remoteAddress ?? '', config.TRUST_PROXY)) {
+        Object.defineProperty(request, 'protocol', { value: 'https' });
+      }
+    });
+  }
+
+  app.addHook('onRequest', async (request) => {
+    const session = request.session;
+    if (!session?.sessionId) return;
+    const verdict = judgeSession(session);
+    if (verdict === 'expired') await session.regenerate(); // drops the row; the request goes on anonymous
+    else if (verdict === 'touch') session.lastSeenAt = Date.now();
+  });
+}
+
+/** Starts a fresh session (new id, old row destroyed) for a freshly signed-in account (ASVS 7.2.4). */
+export async function beginSignedInSession(request: FastifyRequest, auth: SessionAuth): Promise<void> {
+  await request.session.regenerate(); // replaces request.session
+  const now = Date.now();
+  Object.assign(request.session, { auth, createdAt: now, lastSeenAt: now });
+}

@@ -1,0 +1,52 @@
+import { signIdentity } from '@bo/platform';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { allowsInsecureIssuer } from '../clients/oidc';
+import type { ServicePools } from '../clients/service-pools';
+import type { GatewayConfig } from '../config';
+import { guarded } from '../plugins/access';
+import { services, type ServiceEntry } from '../routing-table';
+
+const itemSchema = z.object({ name: z.string(), category: z.string(), configured: z.boolean(), simulated: z.boolean().default(false) });
+/** `error` is set when a service could not be asked. */
+type ConfigItem = z.infer<typeof itemSchema> & { error?: string };
+const serviceAnswer = z.object({ items: z.array(itemSchema) });
+
+const SERVICE_TIMEOUT_MS = 3_000;
+
+function gatewayItems(config: GatewayConfig): ConfigItem[] {
+  const issuer = config.OIDC_ISSUER_URL;
+  return [
+    { name: 'OpenID Connect issuer', category: 'Authentication', configured: Boolean(issuer && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET), simulated: issuer ? allowsInsecureIssuer(new URL(issuer)) : false },
+    { name: 'Admin e-mails', category: 'Authentication', configured: config.ADMIN_EMAILS.length > 0, simulated: false },
+    { name: 'Redis', category: 'Infrastructure', configured: Boolean(config.REDIS_URL), simulated: false },
+    { name: 'RabbitMQ', category: 'Infrastructure', configured: Boolean(config.AMQP_URL), simulated: false },
+    { name: 'Database (PostgreSQL)', category: 'Infrastructure', configured: Boolean(config.DATABASE_URL), simulated: false },
+  ];
+}
+
+async function serviceItems(pools: ServicePools, config: GatewayConfig, service: ServiceEntry): Promise<ConfigItem[]> {
+  const identity = signIdentity({ kind: 'admin', userId: 'gateway', email: null, isAdmin: true, keyId: null }, config.INTERNAL_IDENTITY_SECRET);
+  try {
+    const { statusCode, body } = await pools.get(service.name).request({
+      path: '/internal/config-status',
+      method: 'GET',
+      headers: { 'x-internal-identity': identity },
+      headersTimeout: SERVICE_TIMEOUT_MS,
+      bodyTimeout: SERVICE_TIMEOUT_MS,
+    });
+    const payload = await body.json();
+    if (statusCode !== 200) throw new Error(`status ${statusCode}`);
+    return serviceAnswer.parse(payload).items;
+  } catch (error) {
+    return [{ name: `${service.name} service`, category: 'Services', configured: false, simulated: false, error: `unreachable: ${(error as Error).message}` }];
+  }
+}
+
+/** Configuration status of the whole system: the gateway's own items and every service's. */
+export function registerConfigStatusRoute(app: FastifyInstance, deps: { config: GatewayConfig; pools: ServicePools }): void {
+  app.get('/api/admin/config-status', guarded('admin'), async () => {
+    const perService = await Promise.all(services.map((service) => serviceItems(deps.pools, deps.config, service)));
+    return { data: [...gatewayItems(deps.config), ...perService.flat()] };
+  });
+}

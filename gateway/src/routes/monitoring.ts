@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { guarded } from '../plugins/access';
+import type { RequestLogQueries } from '../store/request-log';
+
+const LATEST_LIMIT = 100;
+const TOP_ENDPOINTS = 10;
+const TIMELINE_HOURS = 24;
+
+const ms = (value: number) => Math.round(value);
+
+/** The request log and the analytics read from it (document 1, sections 3 and 7). Admin only. */
+export function registerMonitoringRoutes(app: FastifyInstance, queries: RequestLogQueries): void {
+  app.get('/api/monitoring/requests', guarded('admin'), async () => ({
+    data: (await queries.latest(LATEST_LIMIT)).map((row) => ({
+      id: Number(row.id),
+      method: row.method,
+      endpoint: row.endpoint,
+      statusCode: String(row.statusCode),
+      responseTime: `${row.responseTime}ms`,
+      timestamp: row.timestamp.toISOString(),
+    })),
+  }));
+
+  app.get('/api/analytics/overview', guarded('admin'), async () => {
+    const { total, avgResponseTime, uniqueEndpoints, successful } = await queries.overview();
+    return {
+      data: {
+        totalRequests: total,
+        avgResponseTime: ms(avgResponseTime),
+        uniqueEndpoints,
+        // Percent of answers below 400, one decimal.
+        successRate: total === 0 ? 100 : Math.round((successful / total) * 1000) / 10,
+      },
+    };
+  });
+
+  app.get('/api/analytics/endpoints', guarded('admin'), async () => ({
+    data: (await queries.topEndpoints(TOP_ENDPOINTS)).map((row) => ({ ...row, avgResponseTime: ms(row.avgResponseTime) })),
+  }));
+
+  app.get('/api/analytics/timeline', guarded('admin'), async () => ({
+    data: (await queries.hourly(new Date(Date.now() - TIMELINE_HOURS * 3_600_000))).map((row) => ({
+      hour: row.hour.toISOString(),
+      requests: row.requests,
+      avgResponseTime: ms(row.avgResponseTime),
+    })),
+  }));
+}

@@ -1,0 +1,43 @@
+import { unauthorized, parseInput } from '@bo/platform';
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { GatewayConfig } from '../config';
+import { requestClientAddress } from '../domain/client-address';
+import type { LoginLimiter } from '../domain/login-limiter';
+import { guarded } from '../plugins/access';
+import { beginSignedInSession } from '../plugins/sessions';
+import type { AccountsStore } from '../store/accounts-store';
+import { endSession, LOCAL_ADMIN_PREFIX } from './session';
+
+const loginBody = z.object({ username: z.string().trim().min(1).max(100), password: z.string().min(1).max(200) });
+
+// Verified when the account does not exist, so a wrong username costs as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+const unknownAccountHash = () => (dummyHash ??= hash(randomBytes(16).toString('hex')));
+
+/** Password sign-in for local admin accounts (created with src/cli/create-admin.ts). */
+export function registerPasswordLoginRoutes(app: FastifyInstance, deps: { config: GatewayConfig; accounts: AccountsStore; limiter: LoginLimiter }): void {
+  app.post('/api/admin/login', guarded('public'), async (request) => {
+    const { username, password } = parseInput(loginBody, request.body);
+    const ip = requestClientAddress(request, deps.config.TRUST_PROXY);
+    await deps.limiter.assertMayTry('admin', ip, username);
+    const admin = await deps.accounts.findLocalAdmin(username);
+    const valid = await verify(admin?.passwordHash ?? (await unknownAccountHash()), password).catch(() => false);
+    if (!admin || !valid || admin.disabledAt) {
+      await deps.limiter.recordFailure('admin', ip, username);
+      request.log.info({ username, ip }, 'admin password sign-in refused');
+      throw unauthorized('Invalid username or password');
+    }
+    await deps.limiter.recordSuccess('admin', username);
+    request.log.info({ username }, 'admin sign-in (password)');
+    await beginSignedInSession(request, { kind: 'admin', userId: `${LOCAL_ADMIN_PREFIX}${admin.id}`, email: null, isAdmin: true, method: 'password' });
+    return { success: true, username: admin.username };
+  });
+
+  app.post('/api/admin/logout', guarded('public'), async (request, reply) => {
+    await endSession(request, reply, deps.config);
+    return { success: true };
+  });
+}

@@ -1,0 +1,103 @@
+import type { Logger } from '@bo/platform';
+import type { PrismaClient } from '../generated/prisma/client';
+import { GATEWAY_SCHEMA } from './schema';
+
+export interface LoggedRequest {
+  endpoint: string;
+  method: string;
+  statusCode: number;
+  responseTime: number;
+  timestamp: Date;
+}
+
+const FLUSH_ROWS = 200;
+const FLUSH_INTERVAL_MS = 1_000;
+/** When the database is away, older rows are dropped rather than letting memory grow without end. */
+const MAX_BUFFERED_ROWS = 20_000;
+
+/**
+ * Batched writer of api_requests: the request path only pushes into a buffer; rows are inserted
+ * every second or every 200 rows, and once more on close.
+ */
+export class RequestLogWriter {
+  private buffer: LoggedRequest[] = [];
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly logger: Logger,
+  ) {
+    this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  record(row: LoggedRequest): void {
+    if (this.buffer.length >= MAX_BUFFERED_ROWS) this.buffer.shift();
+    this.buffer.push(row);
+    if (this.buffer.length >= FLUSH_ROWS) void this.flush();
+  }
+
+  /** Writes what is buffered; flushes run one after another, never concurrently. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      while (this.buffer.length > 0) {
+        const rows = this.buffer.splice(0, FLUSH_ROWS);
+        try {
+          await this.prisma.apiRequest.createMany({ data: rows });
+        } catch (error) {
+          this.logger.warn({ err: error, rows: rows.length }, 'request log rows dropped');
+          return;
+        }
+      }
+    });
+    return this.flushing;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}
+
+const table = `"${GATEWAY_SCHEMA}".api_requests`;
+
+/** The reads behind /api/monitoring/requests and /api/analytics/*. */
+export class RequestLogQueries {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  latest(limit: number) {
+    return this.prisma.apiRequest.findMany({ orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], take: limit });
+  }
+
+  async overview() {
+    const [row] = await this.prisma.$queryRawUnsafe<{ total: bigint; avg: number | null; endpoints: bigint; ok: bigint }[]>(
+      `SELECT count(*) AS total, avg(response_time)::float8 AS avg, count(DISTINCT endpoint) AS endpoints,
+              count(*) FILTER (WHERE status_code < 400) AS ok
+         FROM ${table}`,
+    );
+    return { total: Number(row.total), avgResponseTime: row.avg ?? 0, uniqueEndpoints: Number(row.endpoints), successful: Number(row.ok) };
+  }
+
+  async topEndpoints(limit: number) {
+    const rows = await this.prisma.$queryRawUnsafe<{ endpoint: string; method: string; count: bigint; avg: number }[]>(
+      `SELECT endpoint, method, count(*) AS count, avg(response_time)::float8 AS avg
+         FROM ${table} GROUP BY endpoint, method ORDER BY count(*) DESC, endpoint LIMIT $1`,
+      limit,
+    );
+    return rows.map((r) => ({ endpoint: r.endpoint, method: r.method, count: Number(r.count), avgResponseTime: r.avg }));
+  }
+
+  async hourly(since: Date) {
+    const rows = await this.prisma.$queryRawUnsafe<{ hour: Date; requests: bigint; avg: number }[]>(
+      `SELECT date_trunc('hour', timestamp) AS hour, count(*) AS requests, avg(response_time)::float8 AS avg
+         FROM ${table} WHERE timestamp >= $1 GROUP BY 1 ORDER BY 1`,
+      since,
+    );
+    return rows.map((r) => ({ hour: r.hour, requests: Number(r.requests), avgResponseTime: r.avg }));
+  }
+
+  async deleteOlderThan(cutoff: Date): Promise<number> {
+    return (await this.prisma.apiRequest.deleteMany({ where: { timestamp: { lt: cutoff } } })).count;
+  }
+}

@@ -1,0 +1,105 @@
+import { verifyIdentity } from '@bo/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matchRoute } from '../src/routing-table';
+import { startHarness, signInLocalAdmin, TEST_ENV, type Harness } from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const lastSeen = () => h.upstream.seen[h.upstream.seen.length - 1];
+
+describe('routing to services', () => {
+  it('forwards public price reads and keeps the upstream headers', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/prices' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: [{ product: 'netflix', price: '10000' }], count: 1 });
+    expect(response.headers['x-upstream']).toBe('pricing');
+  });
+
+  it('strips a client-sent x-internal-identity and sends a signed one of its own', async () => {
+    const forged = 'eyJraW5kIjoiYWRtaW4ifQ.forged';
+    await h.app.inject({ method: 'GET', url: '/api/prices/forgery-check', headers: { 'x-internal-identity': forged, 'x-correlation-id': 'corr-123', cookie: 'other=1' } });
+    const headers = lastSeen();
+    expect(headers['x-internal-identity']).not.toBe(forged);
+    const identity = verifyIdentity(headers['x-internal-identity'] as string, TEST_ENV.INTERNAL_IDENTITY_SECRET);
+    expect(identity).toMatchObject({ kind: 'anonymous', isAdmin: false });
+    expect(headers['x-correlation-id']).toBe('corr-123');
+    expect(headers.cookie).toBeUndefined();
+  });
+
+  it('signs the admin identity from the session for admin routes', async () => {
+    const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'proxy-admin');
+    const response = await h.app.inject({ method: 'GET', url: '/api/cache/status', headers: { cookie, 'x-internal-identity': 'forged' } });
+    expect(response.statusCode).toBe(200);
+    const identity = verifyIdentity(lastSeen()['x-internal-identity'] as string, TEST_ENV.INTERNAL_IDENTITY_SECRET);
+    expect(identity).toMatchObject({ kind: 'admin', isAdmin: true });
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const response = await h.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: expect.stringContaining('/api/no-such-thing') });
+  });
+
+  it('matches no service for dot segments that would climb out of a prefix', () => {
+    expect(matchRoute('POST', '/api/prices/../sheets/update')).toBeNull();
+    expect(matchRoute('GET', '/api/prices/./x')).toBeNull();
+    expect(matchRoute('GET', '/api/prices/netflix')?.rule?.access).toBe('public');
+    expect(matchRoute('DELETE', '/api/prices/netflix')).toMatchObject({ rule: null });
+  });
+
+  it('answers 502 when the service is down', async () => {
+    const app = await h.buildAnother({ PRICING_URL: 'http://127.0.0.1:9' });
+    const response = await app.inject({ method: 'GET', url: '/api/prices' });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: 'Service pricing is unavailable' });
+  });
+
+  it('lists the API at /api with the runtime, and /health in the spec shape', async () => {
+    const index = (await h.app.inject({ method: 'GET', url: '/api' })).json();
+    expect(index.runtime).toEqual({ node: process.version });
+    expect(index.routes).toEqual(expect.arrayContaining([
+      expect.objectContaining({ method: 'GET', path: '/api/prices', access: 'public', owner: 'pricing' }),
+      expect.objectContaining({ method: 'GET', path: '/api/monitoring/requests', access: 'admin', owner: 'gateway' }),
+    ]));
+    const health = (await h.app.inject({ method: 'GET', url: '/health' })).json();
+    expect(health).toMatchObject({ status: 'healthy', timestamp: expect.any(String), uptime: expect.any(Number), memory: { rss: expect.any(Number), heapTotal: expect.any(Number) } });
+  });
+
+});
+
+describe('public read cache', () => {
+  it('serves repeated reads from memory and shows a write on the very next read', async () => {
+    const { cookie, csrfToken } = await signInLocalAdmin(h.app, h.prisma, 'cache-admin');
+    await h.app.inject({ method: 'GET', url: '/api/prices' });
+    h.upstream.prices.set('disney', '5000'); // changed behind the gateway's back: the cached copy still answers
+    const cached = await h.app.inject({ method: 'GET', url: '/api/prices' });
+    expect(cached.json().count).toBe(1);
+    expect(cached.headers['x-upstream']).toBe('pricing');
+
+    const write = await h.app.inject({ method: 'POST', url: '/api/prices/netflix', headers: { cookie, 'x-csrf-token': csrfToken }, payload: { price: '12000' } });
+    expect(write.statusCode).toBe(200);
+    const fresh = await h.app.inject({ method: 'GET', url: '/api/prices' });
+    expect(fresh.json().data).toEqual(expect.arrayContaining([{ product: 'netflix', price: '12000' }, { product: 'disney', price: '5000' }]));
+  });
+});
+
+describe('server-sent events', () => {
+  it('streams server-sent events without waiting for the end', async () => {
+    const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'sse-admin');
+    const app = await h.buildAnother();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const started = Date.now();
+    const response = await fetch(`${address}/api/cache/events`, { headers: { cookie } });
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain('data: first');
+    expect(Date.now() - started).toBeLessThan(250); // the second event comes 300 ms later
+    await reader.cancel();
+    await app.close();
+  });
+});

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInLocalAdmin, startHarness, type Harness } from './support/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('request log and analytics', () => {
+  it('records /api requests in batches and reports them in the spec shapes', async () => {
+    const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'analyst');
+    for (let i = 0; i < 3; i++) await h.app.inject({ method: 'GET', url: '/api/prices?x=1' });
+    await h.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    await h.app.inject({ method: 'GET', url: '/health' }); // not under /api: not logged
+    await new Promise((resolve) => setTimeout(resolve, 1_300)); // one flush interval
+
+    const log = (await h.app.inject({ method: 'GET', url: '/api/monitoring/requests', headers: { cookie } })).json().data;
+    expect(log[0]).toMatchObject({ id: expect.any(Number), method: 'GET', endpoint: '/api/nothing-here', statusCode: '404', responseTime: expect.stringMatching(/^\d+ms$/), timestamp: expect.any(String) });
+    expect(log.some((r: { endpoint: string }) => r.endpoint === '/health')).toBe(false);
+
+    const overview = (await h.app.inject({ method: 'GET', url: '/api/analytics/overview', headers: { cookie } })).json().data;
+    // login + csrf + 3 prices + 404 + the monitoring read itself (logged before this one)
+    expect(overview.totalRequests).toBeGreaterThanOrEqual(6);
+    expect(overview).toMatchObject({ avgResponseTime: expect.any(Number), uniqueEndpoints: expect.any(Number), successRate: expect.any(Number) });
+    expect(overview.successRate).toBeLessThan(100);
+
+    const endpoints = (await h.app.inject({ method: 'GET', url: '/api/analytics/endpoints', headers: { cookie } })).json().data;
+    expect(endpoints[0]).toEqual({ endpoint: '/api/prices', method: 'GET', count: 3, avgResponseTime: expect.any(Number) });
+
+    const timeline = (await h.app.inject({ method: 'GET', url: '/api/analytics/timeline', headers: { cookie } })).json().data;
+    expect(timeline).toHaveLength(1);
+    expect(timeline[0]).toEqual({ hour: expect.any(String), requests: expect.any(Number), avgResponseTime: expect.any(Number) });
+  });
+
+  it('aggregates config status from every service, and marks an unreachable one', async () => {
+    const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'configurer');
+    const up = (await h.app.inject({ method: 'GET', url: '/api/admin/config-status', headers: { cookie } })).json().data;
+    expect(up).toEqual(expect.arrayContaining([
+      expect.objectContaining({ name: 'Redis', configured: true }),
+      expect.objectContaining({ name: 'Google Sheets price list', configured: true, simulated: true }),
+    ]));
+    h.upstream.setConfigStatusUp(false);
+    const down = (await h.app.inject({ method: 'GET', url: '/api/admin/config-status', headers: { cookie } })).json().data;
+    expect(down).toContainEqual(expect.objectContaining({ name: 'pricing service', configured: false, error: expect.stringContaining('unreachable') }));
+  });
+});

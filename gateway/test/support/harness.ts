@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hash } from '@node-rs/argon2';
+import { createLogger } from '@bo/platform';
+import { RedisCache } from '@bo/platform/cache';
+import { createPrismaClient, migrate, openDatabase, type Database } from '@bo/platform/db';
+import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildGateway } from '../../src/app';
+import { RedisAttemptCounter } from '../../src/clients/attempt-counter';
+import { gatewayEnvSchema, type GatewayConfig } from '../../src/config';
+import { PrismaClient } from '../../src/generated/prisma/client';
+import { AccountsStore } from '../../src/store/accounts-store';
+import { GATEWAY_SCHEMA } from '../../src/store/schema';
+import { startUpstream, type Upstream } from './upstream';
+
+const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma/migrations');
+
+export interface Harness {
+  app: FastifyInstance;
+  config: GatewayConfig;
+  prisma: PrismaClient;
+  upstream: Upstream;
+  redisPrefix: string;
+  redis: RedisCache;
+  /** Rebuilds nothing: a second gateway on the same database, Redis and upstream (e.g. other settings). */
+  buildAnother(env?: Record<string, string>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export const TEST_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  PORT: '0',
+  PUBLIC_URL: 'http://127.0.0.1:3999',
+  SESSION_SECRET: 'a-session-secret-of-at-least-32-characters!!',
+  INTERNAL_IDENTITY_SECRET: 'an-identity-secret-of-at-least-32-characters',
+  ADMIN_EMAILS: 'boss@example.com',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+};
+
+/** A gateway on its own PostgreSQL database, its own Redis key prefix and a stand-in upstream service. */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const testDb: TestDatabase = await createTestDatabase('gateway');
+  const database: Database = await openDatabase(testDb.config);
+  await migrate(database, { schema: GATEWAY_SCHEMA, migrationsDir });
+  const prisma = createPrismaClient(PrismaClient, database, GATEWAY_SCHEMA);
+  const upstream = await startUpstream();
+  const redisPrefix = `gwtest:${randomBytes(6).toString('hex')}:`;
+  const redis = RedisCache.connect(TEST_ENV.REDIS_URL, redisPrefix);
+  const apps: FastifyInstance[] = [];
+  const build = async (extra: Record<string, string>) => {
+    const config = gatewayEnvSchema.parse({ ...TEST_ENV, PRICING_URL: upstream.url, DATABASE_URL: testDb.url, ...env, ...extra });
+    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix) });
+    apps.push(app);
+    return { app, config };
+  };
+  const { app, config } = await build({});
+  return {
+    app,
+    config,
+    prisma,
+    upstream,
+    redisPrefix,
+    redis,
+    buildAnother: async (extra = {}) => (await build(extra)).app,
+    close: async () => {
+      await Promise.all(apps.map((a) => a.close()));
+      const keys = await redis.redis.keys(`${redisPrefix}*`);
+      if (keys.length) await redis.redis.del(...keys);
+      await redis.close();
+      await upstream.close();
+      await prisma.$disconnect();
+      await database.close();
+      await testDb.drop();
+    },
+  };
+}
+
+/** The `name=value` of the session cookie a response set, for the next request's Cookie header. */
+export function sessionCookie(response: LightMyRequestResponse, name = 'sid'): string {
+  const cookie = response.cookies.find((c) => c.name === name);
+  if (!cookie) throw new Error(`no ${name} cookie in ${JSON.stringify(response.headers['set-cookie'])}`);
+  return `${name}=${cookie.value}`;
+}
+
+export async function createLocalAdmin(prisma: PrismaClient, username = 'root', password = 'correct horse battery') {
+  await new AccountsStore(prisma).upsertLocalAdmin(username, await hash(password));
+  return { username, password };
+}
+
+/** Signs in a local admin by password; returns the Cookie header value and a CSRF token for it. */
+export async function signInLocalAdmin(app: FastifyInstance, prisma: PrismaClient, username = 'root') {
+  const credentials = await createLocalAdmin(prisma, username);
+  const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: credentials });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+  const cookie = sessionCookie(login);
+  const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie } });
+  return { cookie, csrfToken: (csrf.json() as { token: string }).token };
+}

@@ -1,0 +1,44 @@
+import Fastify from 'fastify';
+
+/**
+ * A stand-in for a service behind the gateway (not a mock of our client): it answers the pricing
+ * paths from a mutable list and echoes the headers it received, so tests see what the gateway sent.
+ */
+export async function startUpstream() {
+  const prices = new Map<string, string>([['netflix', '10000']]);
+  const seen: Record<string, string | string[] | undefined>[] = [];
+  let configStatusUp = true;
+  const app = Fastify();
+  app.addHook('onRequest', async (request) => void seen.push({ ...request.headers }));
+  app.get('/api/prices', async (_request, reply) => {
+    reply.header('x-upstream', 'pricing');
+    return { data: [...prices].map(([product, price]) => ({ product, price })), count: prices.size };
+  });
+  app.get('/api/prices/:product', async (request) => ({ product: (request.params as { product: string }).product, headers: request.headers }));
+  app.post('/api/prices/:product', async (request) => {
+    const { product } = request.params as { product: string };
+    prices.set(product, String((request.body as { price: string }).price));
+    return { success: true };
+  });
+  app.post('/api/sheets/update', async (request) => ({ received: request.body, headers: request.headers }));
+  app.get('/api/cache/status', async (request) => ({ cached: true, headers: request.headers }));
+  app.get('/api/cache/events', async (_request, reply) => {
+    reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+    reply.raw.write('data: first\n\n');
+    setTimeout(() => reply.raw.end('data: second\n\n'), 300);
+    return reply;
+  });
+  app.get('/internal/config-status', async (request, reply) => {
+    if (!configStatusUp) return reply.code(500).send({ error: 'down' });
+    return { items: [{ name: 'Google Sheets price list', category: 'Pricing', configured: true, simulated: true, identitySeen: Boolean(request.headers['x-internal-identity']) }] };
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    seen,
+    prices,
+    setConfigStatusUp: (up: boolean) => void (configStatusUp = up),
+    close: () => app.close(),
+  };
+}
+export type Upstream = Awaited<ReturnType<typeof startUpstream>>;
