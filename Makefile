@@ -43,7 +43,8 @@ migration: install
 
 create-admin: install
 	@test -n "$(USERNAME)" -a -n "$(PASSWORD)" || { echo "usage: make create-admin USERNAME=x PASSWORD=y"; exit 2; }
-	npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
+	@# Without DATABASE_URL the account goes into the embedded system's PGlite (stop `make start` first).
+	PGLITE_DIR=$${PGLITE_DIR:-data/pglite} npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
 
 clean:
 	rm -rf node_modules web/dist data

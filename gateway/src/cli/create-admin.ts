@@ -30,7 +30,7 @@ const prisma = createPrismaClient(PrismaClient, database, GATEWAY_SCHEMA);
 try {
   // argon2id with the library's defaults (19 MiB, t=2, p=1: OWASP's minimum).
   const admin = await new AccountsStore(prisma).upsertLocalAdmin(values.username.trim(), await hash(values.password));
-  console.log(`Local admin "${admin.username}" is ready; sign in with POST /api/admin/login.`);
+  console.log(`Local admin "${admin.username}" is ready; sign in on /login with the password form.`);
 } finally {
   await prisma.$disconnect();
   await database.close();
