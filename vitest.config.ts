@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['{platform,proto,gateway,services/*,simulators/*,deploy/*}/test/**/*.test.ts'],
+          include: ['{platform,proto,gateway,deploy,services/*,simulators/*,deploy/*}/test/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           pool: 'forks',
           testTimeout: 30_000,

@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
 
+// Replies are read loosely here; their shapes are proven by the pricing and gateway suites.
+const json = async (response: Response): Promise<any> => response.json();
+
 describe('the embedded system (make start)', () => {
   let dataDir: string;
   let system: EmbeddedSystem | undefined;
@@ -19,9 +22,9 @@ describe('the embedded system (make start)', () => {
 
     const health = await fetch(`${system.url}/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'healthy' });
+    expect(await json(health)).toMatchObject({ status: 'healthy' });
 
-    const prices = await (await fetch(`${system.url}/api/prices`)).json();
+    const prices = await json(await fetch(`${system.url}/api/prices`));
     expect(prices.count).toBeGreaterThan(10);
     expect(prices.stale).toBe(false);
 
@@ -32,7 +35,7 @@ describe('the embedded system (make start)', () => {
 
   it('keeps its data across a restart: the sheet, and the saved price copy in PGlite', async () => {
     const sheetsUrl = system!.simulators.sheets.url;
-    const view = await (await fetch(`${sheetsUrl}/__sim/spreadsheets/sim-price-list`)).json();
+    const view = await json(await fetch(`${sheetsUrl}/__sim/spreadsheets/sim-price-list`));
     view.sheets[0].rows[1][5] = '77777'; // the first product's regular price, changed "in the sheet"
     const seeded = await fetch(`${sheetsUrl}/__sim/spreadsheets`, {
       method: 'POST',
@@ -43,7 +46,7 @@ describe('the embedded system (make start)', () => {
     await system!.stop();
 
     system = await startEmbedded({ dataDir, port: 0, quiet: true });
-    const fresh = await (await fetch(`${system.url}/api/prices?format=array`)).json();
+    const fresh = await json(await fetch(`${system.url}/api/prices?format=array`));
     expect(fresh.data[0].regularPrice).toBe('77777');
 
     // With the sheet down after another restart, the copy saved in PGlite is what gets served.
@@ -54,7 +57,7 @@ describe('the embedded system (make start)', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ pathPrefix: '/v4/', kind: 'status', status: 503 }),
     });
-    const stale = await (await fetch(`${system.url}/api/prices?format=array`)).json();
+    const stale = await json(await fetch(`${system.url}/api/prices?format=array`));
     expect(stale.stale).toBe(true);
     expect(stale.data[0].regularPrice).toBe('77777');
   });

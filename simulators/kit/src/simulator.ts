@@ -105,8 +105,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   };
 }
 
-/** Listens on 127.0.0.1 (port 0 picks a free one) and returns the base URL. */
-export async function listen(app: FastifyInstance, port = 0, host = '127.0.0.1'): Promise<string> {
+/**
+ * Listens (port 0 picks a free one) and returns the base URL. Loopback by default; a container
+ * sets HOST=0.0.0.0 so that the other containers reach it.
+ */
+export async function listen(app: FastifyInstance, port = 0, host = process.env.HOST ?? '127.0.0.1'): Promise<string> {
   await app.listen({ port, host });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('simulator did not bind a TCP port');
