@@ -52,7 +52,7 @@ export class PriceCatalog {
   }
 
   async list(): Promise<PriceList> {
-    const cached = await getJson<CachedPrices>(this.deps.cache, CACHE_KEY);
+    const cached = await this.cached();
     if (cached) return { ...cached, stale: false, cached: true };
     try {
       const fresh = await this.refresh();
@@ -79,7 +79,9 @@ export class PriceCatalog {
       try {
         const rows = await this.deps.sheet.readRows();
         const fresh = { rows, fetchedAt: new Date().toISOString() };
-        await setJson(this.deps.cache, CACHE_KEY, fresh, this.deps.ttlSeconds);
+        await setJson(this.deps.cache, CACHE_KEY, fresh, this.deps.ttlSeconds).catch((error) =>
+          this.deps.logger.warn({ err: error }, 'price cache unavailable; serving uncached'),
+        );
         // The copy is a fallback; failing to save it must not fail a read that succeeded.
         await this.deps.snapshots.replaceAll(rows).catch((error) => this.deps.logger.error({ err: error }, 'saving the last good copy failed'));
         return fresh;
@@ -104,8 +106,18 @@ export class PriceCatalog {
     }
   }
 
+  /** The cached copy; a cache that does not answer counts as a miss, so Redis down costs speed, not prices. */
+  private async cached(): Promise<CachedPrices | null> {
+    try {
+      return await getJson<CachedPrices>(this.deps.cache, CACHE_KEY);
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'price cache unavailable; reading the sheet');
+      return null;
+    }
+  }
+
   async cacheStatus() {
-    const cached = await getJson<CachedPrices>(this.deps.cache, CACHE_KEY);
+    const cached = await this.cached();
     if (!cached) return { cached: false, ageSeconds: null, ttlSeconds: this.deps.ttlSeconds };
     return {
       cached: true,

@@ -218,6 +218,28 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
     }
   });
 
+  it('keeps serving prices from the sheet when Redis does not answer', async () => {
+    const deadCache = RedisCache.connect('redis://127.0.0.1:9', 'pricing-dead:');
+    const config = pricingEnvSchema.parse({
+      PORT: '0', DATABASE_URL: testDb.url, INTERNAL_IDENTITY_SECRET: secret,
+      GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID, GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
+      GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
+    });
+    const withoutRedis = await createPricingService({
+      config, logger, credentials: config.GOOGLE_SERVICE_ACCOUNT_JSON!,
+      infrastructure: { ...infrastructure, cache: deadCache, readiness: [{ name: 'cache', check: () => deadCache.ping() }] },
+    });
+    try {
+      const response = await withoutRedis.app.inject({ method: 'GET', url: '/api/prices' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ stale: false, count: sheetRows().length - 1 });
+      expect((await withoutRedis.app.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
+    } finally {
+      await withoutRedis.stop();
+      await deadCache.close();
+    }
+  });
+
   it('reports its readiness and configuration status', async () => {
     expect((await service.app.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({ ready: true });
     const status = (await service.app.inject({ method: 'GET', url: '/internal/config-status', headers: asAdmin })).json();
