@@ -1,4 +1,5 @@
 import type { EventDefinition, EventEnvelope } from '@bo/proto';
+import { runWithCorrelationId } from '../logging';
 import type { z } from 'zod';
 import { quoteSchema, type SqlClient, type TransactionalSqlClient } from './sql';
 import { UnprocessableEventError, type ConsumerSpec, type EventTransport, type Subscription } from './transport';
@@ -35,7 +36,12 @@ export async function subscribe(options: SubscribeOptions): Promise<Subscription
   const { service, schema, db, transport, events, ...spec } = options;
   const inbox = `${quoteSchema(schema)}.inbox_events`;
   const handlers = new Map(events.map((event) => [event.definition.name, event]));
-  return transport.consume({ ...spec, service, bindings: [...handlers.keys()] }, async ({ envelope }) => {
+  // The effect runs in the publishing request's correlation context, so its logs join that request's.
+  return transport.consume({ ...spec, service, bindings: [...handlers.keys()] }, ({ envelope }) =>
+    runWithCorrelationId(envelope.correlationId ?? envelope.id, () => handleOne(envelope)),
+  );
+
+  async function handleOne(envelope: EventEnvelope): Promise<void> {
     const event = handlers.get(envelope.name);
     if (!event) throw new UnprocessableEventError(`${service} does not handle ${envelope.name}`);
     if (envelope.version !== event.definition.version) {
@@ -53,5 +59,5 @@ export async function subscribe(options: SubscribeOptions): Promise<Subscription
       if (recorded === 0) return; // seen before: the effect is already committed
       await event.handle(tx, { ...envelope, payload: payload.data });
     });
-  });
+  }
 }

@@ -46,7 +46,8 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance & 
   app.addHook('preHandler', async (request) => {
     const header = request.headers[IDENTITY_HEADER];
     request.identity = verifyIdentity(typeof header === 'string' ? header : undefined, options.identitySecret);
-    assertAccess(request, request.routeOptions.config?.access ?? 'admin');
+    // An unknown path is a plain 404 for anyone; every known route defaults to admin-only.
+    if (!request.is404) assertAccess(request, request.routeOptions.config?.access ?? 'admin');
   });
 
   app.addHook('onResponse', async (request, reply) => {

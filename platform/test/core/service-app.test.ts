@@ -1,0 +1,91 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, parseInput, signIdentity } from '@bo/platform';
+
+const secret = 'a-test-identity-secret-of-32-characters!';
+const admin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null }, secret) };
+const customer = { 'x-internal-identity': signIdentity({ kind: 'customer', userId: null, email: 'c@example.com', isAdmin: false, keyId: 'k1' }, secret) };
+
+function buildApp(readinessOk = true) {
+  const app = createServiceApp({
+    service: 'demo',
+    logger: createLogger('demo', 'silent'),
+    identitySecret: secret,
+    readiness: [{ name: 'database', check: async () => { if (!readinessOk) throw new Error('connection refused'); } }],
+  });
+  app.post('/api/things', async (request) => parseInput(z.object({ name: z.string().min(1), count: z.number().int() }), request.body));
+  app.get('/api/public', { config: { access: 'public' } }, async () => ({ correlationId: currentCorrelationId() }));
+  app.get('/api/mine', { config: { access: 'customer' } }, async (request) => ({ email: request.identity?.email }));
+  app.get('/api/conflict', async () => { throw conflict('Already paid'); });
+  app.get('/api/crash', async () => { throw new Error('secret internal detail at /srv/app.ts:12'); });
+  app.get('/api/teapot', async () => { throw new AppError(418, 'teapot', 'I am a teapot'); });
+  return app;
+}
+
+describe('createServiceApp', () => {
+  const app = buildApp();
+  afterAll(() => app.close());
+
+  it('answers /health with status, timestamp, uptime and memory', async () => {
+    const body = (await app.inject({ method: 'GET', url: '/health' })).json();
+    expect(body).toMatchObject({ status: 'healthy', service: 'demo' });
+    expect(Date.parse(body.timestamp)).not.toBeNaN();
+    expect(body.uptime).toBeGreaterThanOrEqual(0);
+    expect(body.memory.rss).toBeGreaterThan(0);
+    expect(body.memory.heapTotal).toBeGreaterThan(0);
+  });
+
+  it('reports readiness per dependency, 503 when one fails', async () => {
+    expect((await app.inject({ method: 'GET', url: '/ready' })).json()).toEqual({ ready: true, checks: [{ name: 'database', ok: true }] });
+    const broken = buildApp(false);
+    const response = await broken.inject({ method: 'GET', url: '/ready' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().checks[0]).toEqual({ name: 'database', ok: false, error: 'connection refused' });
+    await broken.close();
+  });
+
+  it('exposes Prometheus metrics with request durations', async () => {
+    await app.inject({ method: 'GET', url: '/api/public' });
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toContain('http_request_duration_seconds_bucket');
+    expect(text).toContain('route="/api/public"');
+  });
+
+  it('refuses non-public routes without a signed identity, and non-admins on admin routes', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 1 } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 1 }, headers: customer })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/api/mine', headers: customer })).json()).toEqual({ email: 'c@example.com' });
+    expect((await app.inject({ method: 'GET', url: '/api/mine' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/public' })).statusCode).toBe(200);
+  });
+
+  it('turns bad input into a 400 that names the field', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 'many' }, headers: admin });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain('count');
+    expect(response.json().details).toEqual([{ field: 'count', message: expect.any(String) }]);
+  });
+
+  it('uses one error shape: 404 for unknown routes, 409 for conflicts, the status of an AppError', async () => {
+    const missing = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Route GET /api/nothing-here not found' });
+    expect((await app.inject({ method: 'GET', url: '/api/conflict', headers: admin })).json()).toEqual({ error: 'Already paid' });
+    expect((await app.inject({ method: 'GET', url: '/api/teapot', headers: admin })).statusCode).toBe(418);
+  });
+
+  it('never leaks a stack or an internal message in a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/crash', headers: admin });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal server error' });
+    expect(response.body).not.toContain('/srv/app.ts');
+  });
+
+  it('carries the caller\'s correlation id into the handler and echoes it', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/public', headers: { 'x-correlation-id': 'req-123' } });
+    expect(response.json()).toEqual({ correlationId: 'req-123' });
+    expect(response.headers['x-correlation-id']).toBe('req-123');
+    const generated = await app.inject({ method: 'GET', url: '/api/public', headers: { 'x-correlation-id': 'bad id with spaces' } });
+    expect(generated.json().correlationId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
