@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { BLOCKED_KINDS, MAIL_KINDS } from './emails';
+import { UnknownAccountError, type MailboxState } from './state';
+
+const deliverSchema = z.object({
+  account: z.string(),
+  kind: z.enum(MAIL_KINDS),
+  at: z.coerce.date().optional(),
+  code: z.string().regex(/^\d{4,8}$/).optional(),
+});
+
+/** Accounts, messages and delivery, for tests and the control page. */
+export function registerControlRoutes(app: FastifyInstance, state: MailboxState, imap: { host: string; port: number }): void {
+  app.get('/__sim/accounts', async () => ({
+    imap,
+    accounts: state.accounts.map((a) => ({ ...a, messages: state.messages(a.username).length })),
+  }));
+  app.get<{ Params: { account: string } }>('/__sim/accounts/:account/messages', async (request, reply) => {
+    if (!state.accounts.some((a) => a.username === request.params.account)) return reply.code(404).send({ error: `no mailbox for ${request.params.account}` });
+    return { messages: state.messages(request.params.account) };
+  });
+  app.get('/__sim/kinds', async () => ({ kinds: MAIL_KINDS.map((kind) => ({ kind, blocked: (BLOCKED_KINDS as readonly string[]).includes(kind) })) }));
+  app.post('/__sim/deliver', async (request, reply) => {
+    const input = deliverSchema.safeParse(request.body ?? {});
+    if (!input.success) return reply.code(400).send({ error: 'invalid request', details: input.error.issues });
+    try {
+      return reply.code(201).send({ message: await state.deliver(input.data) });
+    } catch (error) {
+      if (error instanceof UnknownAccountError) return reply.code(404).send({ error: error.message });
+      throw error;
+    }
+  });
+}
