@@ -29,6 +29,11 @@ export const gatewayEnvSchema = serviceEnvSchema.extend({
   ADMIN_EMAILS: commaList,
   /** Internal base URLs of the services the routing table names. */
   PRICING_URL: z.url(),
+  /**
+   * The mailbox the e-mail parser reads one-time codes from (imap://host:port). Only reported on the
+   * config-status page until the ai-chat service, which will read it, owns this setting.
+   */
+  MAILBOX_IMAP_URL: optionalString,
   /** Built web app; served for every non-API path when the folder exists. */
   WEB_DIST_DIR: optionalString,
   /** How long cacheable public reads stay in gateway memory. */

@@ -13,6 +13,7 @@ import { createPricingService } from '@bo/pricing/service';
 import { listen } from '@bo/sim-kit';
 import { buildOidcSimulator } from '@bo/sim-oidc';
 import { PRICE_LIST_SPREADSHEET_ID } from '@bo/sim-google-sheets';
+import { startOutsideSimulators, type OutsideSimulators, type RunningSimulator } from './outside-simulators';
 import { freePort } from './ports';
 import { loadOrCreateSecrets } from './secrets';
 import { startPersistentSheets } from './sheets-state';
@@ -22,6 +23,8 @@ export interface EmbeddedOptions {
   dataDir?: string;
   /** The gateway's port; 0 picks a free one. */
   port?: number;
+  /** Simulators listen on this port and the next ones (stable URLs for people); 0 picks free ports. */
+  simulatorBasePort?: number;
   /** Administrators at OIDC sign-in. */
   adminEmails?: string[];
   quiet?: boolean;
@@ -31,8 +34,16 @@ export interface EmbeddedSystem {
   url: string;
   dataDir: string;
   adminEmails: string[];
-  simulators: Record<'sheets' | 'oidc', { url: string }>;
+  simulators: Record<'sheets' | 'oidc', RunningSimulator> & OutsideSimulators['running'];
+  /** Simulators that could not start, with the reason and the fix. */
+  unavailable: OutsideSimulators['unavailable'];
   stop(): Promise<void>;
+}
+
+/** One port per simulator, in a fixed order from the base (or all 0: free ports). */
+function simulatorPortPlan(base: number) {
+  const names = ['sheets', 'oidc', 'woocommerce', 'qpay', 'manychat', 'openai', 'marketplace', 'mailbox'] as const;
+  return Object.fromEntries(names.map((name, index) => [name, base ? base + index : 0])) as Record<(typeof names)[number], number>;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -54,19 +65,24 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
   try {
     const port = options.port || (await freePort());
+    const simulatorPorts = simulatorPortPlan(options.simulatorBasePort ?? 0);
     const publicUrl = `http://localhost:${port}`;
 
     const sheets = await startPersistentSheets(dataDir);
-    const sheetsUrl = await listen(sheets.simulator.app);
+    const sheetsUrl = await listen(sheets.simulator.app, simulatorPorts.sheets);
     stops.push(() => sheets.simulator.app.close());
 
-    const oidcUrl = `http://127.0.0.1:${await freePort()}`;
+    const oidcUrl = `http://127.0.0.1:${simulatorPorts.oidc || (await freePort())}`;
     const oidc = buildOidcSimulator({
       issuer: oidcUrl,
       client: { client_id: 'backoffice', client_secret: secrets.oidcClientSecret, redirect_uris: [`${publicUrl}/api/callback`] },
     });
     await listen(oidc.simulator.app, Number(new URL(oidcUrl).port));
     stops.push(() => oidc.simulator.app.close());
+
+    const outside = await startOutsideSimulators(simulatorPorts);
+    stops.push(() => outside.stop());
+    const mailbox = outside.running.mailbox;
 
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     const cache = new MemoryCache();
@@ -112,13 +128,21 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       OIDC_CLIENT_SECRET: secrets.oidcClientSecret,
       ADMIN_EMAILS: adminEmails.join(','),
       PRICING_URL: pricingUrl,
+      MAILBOX_IMAP_URL: mailbox?.imap ? `imap://${mailbox.imap.host}:${mailbox.imap.port}` : '',
       WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
     });
     const gateway = await createGatewayService({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure });
     stops.push(() => gateway.stop());
     await gateway.app.listen({ port, host: 'localhost' });
 
-    return { url: publicUrl, dataDir, adminEmails, simulators: { sheets: { url: sheetsUrl }, oidc: { url: oidcUrl } }, stop };
+    return {
+      url: publicUrl,
+      dataDir,
+      adminEmails,
+      simulators: { sheets: { url: sheetsUrl }, oidc: { url: oidcUrl }, ...outside.running },
+      unavailable: outside.unavailable,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -1,9 +1,18 @@
 import { runMain } from '@bo/platform/runtime';
+import { ensureDovecot } from '@bo/sim-mailbox';
 import { startEmbedded } from './launcher';
 
 // `make start`: the whole system in this process, until Ctrl-C.
 runMain(async () => {
-  const system = await startEmbedded({ port: Number(process.env.PORT ?? 5000) });
+  // The mailbox simulator is a real IMAP server (Dovecot); install it when this machine allows.
+  ensureDovecot();
+  const system = await startEmbedded({ port: Number(process.env.PORT ?? 5000), simulatorBasePort: Number(process.env.SIMULATOR_BASE_PORT ?? 4101) });
+  const simulators = Object.entries(system.simulators)
+    .map(([name, sim]) => `             ${name.padEnd(12)} ${sim.url}/__sim/${sim.imap ? `  (IMAP ${sim.imap.host}:${sim.imap.port})` : ''}`)
+    .join('\n');
+  const unavailable = Object.entries(system.unavailable)
+    .map(([name, why]) => `             ${name.padEnd(12)} not running: ${why}`)
+    .join('\n');
   console.log(`
   Back-office is running: ${system.url}
 
@@ -11,8 +20,7 @@ runMain(async () => {
              any other e-mail signs in as a non-admin), or a local account made with
              make create-admin USERNAME=… PASSWORD=…
   Simulators (what "outside" saw):
-             Google Sheets  ${system.simulators.sheets.url}/__sim/
-             OpenID Connect ${system.simulators.oidc.url}/__sim/
+${simulators}${unavailable ? `\n${unavailable}` : ''}
   Data:      ${system.dataDir} (delete it to start over)
   Stop:      Ctrl-C
 `);

@@ -22,7 +22,14 @@ function gatewayItems(config: GatewayConfig): ConfigItem[] {
     { name: 'Redis', category: 'Infrastructure', configured: Boolean(config.REDIS_URL), simulated: false },
     { name: 'RabbitMQ', category: 'Infrastructure', configured: Boolean(config.AMQP_URL), simulated: false },
     { name: 'Database (PostgreSQL)', category: 'Infrastructure', configured: Boolean(config.DATABASE_URL), simulated: false },
+    { name: 'Mailbox (IMAP) for one-time codes', category: 'E-mail parser', configured: Boolean(config.MAILBOX_IMAP_URL), simulated: isLoopback(config.MAILBOX_IMAP_URL) },
   ];
+}
+
+function isLoopback(url: string | undefined): boolean {
+  if (!url) return false;
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
 }
 
 async function serviceItems(pools: ServicePools, config: GatewayConfig, service: ServiceEntry): Promise<ConfigItem[]> {
