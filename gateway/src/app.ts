@@ -8,9 +8,9 @@ import { LoginLimiter } from './domain/login-limiter';
 import { PublicReadCache } from './domain/public-read-cache';
 import type { PrismaClient } from './generated/prisma/client';
 import { registerAccessControl } from './plugins/access';
-import { registerProxy } from './plugins/proxy';
+import { registerCachedReadShortcut, registerProxy } from './plugins/proxy';
 import { registerRequestLog } from './plugins/request-log';
-import { registerSessions } from './plugins/sessions';
+import { registerSessions, sessionCookieName } from './plugins/sessions';
 import { registerWebAssets } from './plugins/web-assets';
 import { collectGatewayRoutes, registerApiIndexRoute } from './routes/api-index';
 import { registerConfigStatusRoute } from './routes/config-status';
@@ -50,6 +50,8 @@ export async function buildGateway(deps: GatewayDeps) {
       ? new OidcClient({ issuer: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, redirectUri: new URL('/api/callback', config.PUBLIC_URL).href })
       : null;
 
+  const cache = new PublicReadCache(config.PUBLIC_CACHE_TTL_MS);
+  registerCachedReadShortcut(app, { cache, sessionCookie: sessionCookieName(config) }); // before helmet and sessions: see there
   await app.register(fastifyHelmet, {
     hsts: { maxAge: 31_536_000, includeSubDomains: true },
     contentSecurityPolicy: {
@@ -79,7 +81,7 @@ export async function buildGateway(deps: GatewayDeps) {
   registerMonitoringRoutes(app, requestLogQueries);
   registerConfigStatusRoute(app, { config, pools });
   registerApiIndexRoute(app, gatewayRoutes);
-  await registerProxy(app, { config, pools, cache: new PublicReadCache(config.PUBLIC_CACHE_TTL_MS) });
+  await registerProxy(app, { config, pools, cache });
   await registerWebAssets(app, config.WEB_DIST_DIR);
 
   const sweep = setInterval(() => {

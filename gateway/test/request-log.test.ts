@@ -37,7 +37,7 @@ describe('request log and analytics', () => {
     const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'configurer');
     const up = (await h.app.inject({ method: 'GET', url: '/api/admin/config-status', headers: { cookie } })).json().data;
     expect(up).toEqual(expect.arrayContaining([
-      expect.objectContaining({ name: 'Redis', configured: true }),
+      expect.objectContaining({ name: 'Cache and rate limits (Redis)', configured: true }),
       expect.objectContaining({ name: 'Google Sheets price list', configured: true, simulated: true }),
     ]));
     h.upstream.setConfigStatusUp(false);

@@ -35,6 +35,15 @@ export class PublicReadCache {
     return entry;
   }
 
+  /** The live answer kept under `key` by any service (keys are request URLs, and one service owns each path). */
+  lookup(key: string): CachedResponse | null {
+    for (const service of this.entries.keys()) {
+      const hit = this.get(service, key);
+      if (hit) return hit;
+    }
+    return null;
+  }
+
   generation(service: ServiceName): number {
     return this.generations.get(service) ?? 0;
   }

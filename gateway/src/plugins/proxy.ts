@@ -5,7 +5,7 @@ import type { Dispatcher } from 'undici';
 import type { ServicePools } from '../clients/service-pools';
 import type { GatewayConfig } from '../config';
 import { requestClientAddress } from '../domain/client-address';
-import type { PublicReadCache } from '../domain/public-read-cache';
+import type { CachedResponse, PublicReadCache } from '../domain/public-read-cache';
 
 // Connection-scoped headers (RFC 9110 7.6.1) and what the gateway owns: never copied across the hop.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
@@ -35,6 +35,22 @@ function replyHeaders(headers: Dispatcher.ResponseData['headers']): Record<strin
     if (value !== undefined && !HOP_BY_HOP.has(name) && name !== CORRELATION_HEADER) out[name] = value;
   }
   return out;
+}
+
+/**
+ * Answers a kept public read before helmet, cookies, sessions and access control run: the kept
+ * answer already carries every header the full path gave it, helmet's included. A request that
+ * carries the session cookie takes the full path, so its session is still judged and touched.
+ * Register it before those plugins.
+ */
+export function registerCachedReadShortcut(app: FastifyInstance, deps: { cache: PublicReadCache; sessionCookie: string }): void {
+  const sessionCookie = `${deps.sessionCookie}=`;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || request.headers.cookie?.includes(sessionCookie)) return done();
+    const cached = deps.cache.lookup(request.url);
+    if (!cached) return done();
+    reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
+  });
 }
 
 /**
@@ -81,11 +97,20 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
   });
 }
 
-async function sendUpstream(reply: FastifyReply, upstream: Dispatcher.ResponseData, keep: ((response: { statusCode: number; headers: Record<string, string | string[]>; body: Buffer }) => void) | null) {
+async function sendUpstream(reply: FastifyReply, upstream: Dispatcher.ResponseData, keep: ((response: CachedResponse) => void) | null) {
   const headers = replyHeaders(upstream.headers);
   reply.code(upstream.statusCode).headers(headers);
   if (!keep || String(headers['content-type'] ?? '').includes('text/event-stream')) return reply.send(upstream.body);
   const body = Buffer.from(await upstream.body.arrayBuffer());
-  keep({ statusCode: upstream.statusCode, headers, body });
+  keep({ statusCode: upstream.statusCode, headers: keptHeaders(reply), body });
   return reply.send(body);
+}
+
+/** Everything this reply carries so far (upstream's and the gateway's own, e.g. helmet's), less the per-request id. */
+function keptHeaders(reply: FastifyReply): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined && name !== CORRELATION_HEADER) headers[name] = typeof value === 'number' ? String(value) : value;
+  }
+  return headers;
 }

@@ -6,7 +6,7 @@ export function registerConfigStatusRoute(app: FastifyInstance, config: PricingC
   app.get('/internal/config-status', async () => ({
     items: [
       { name: 'Google Sheets price list', category: 'Pricing', configured: true, simulated: usesSheetsSimulator(config) },
-      { name: 'Price cache (Redis)', category: 'Pricing', configured: Boolean(config.REDIS_URL), simulated: false },
+      { name: config.REDIS_URL ? 'Price cache (Redis)' : 'Price cache (in memory, one process)', category: 'Pricing', configured: true, simulated: false },
     ],
   }));
 }
