@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import { listen } from '@bo/sim-kit';
+import { freePort, listen } from '@bo/sim-kit';
 import { buildOidcSimulator, type OidcSimulator } from '@bo/sim-oidc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie, startHarness, TEST_ENV, type Harness } from './support/harness';
@@ -9,13 +8,6 @@ let h: Harness;
 let sim: OidcSimulator;
 let issuer: string;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   issuer = `http://127.0.0.1:${await freePort()}`;

@@ -10,11 +10,10 @@ import { createGatewayService } from '@bo/gateway/service';
 import { gatewayEnvSchema } from '@bo/gateway/config';
 import { pricingEnvSchema } from '@bo/pricing/config';
 import { createPricingService } from '@bo/pricing/service';
-import { listen } from '@bo/sim-kit';
+import { freePort, listen } from '@bo/sim-kit';
 import { buildOidcSimulator } from '@bo/sim-oidc';
 import { PRICE_LIST_SPREADSHEET_ID } from '@bo/sim-google-sheets';
 import { startOutsideSimulators, type OutsideSimulators, type RunningSimulator } from './outside-simulators';
-import { freePort } from './ports';
 import { loadOrCreateSecrets } from './secrets';
 import { startPersistentSheets } from './sheets-state';
 

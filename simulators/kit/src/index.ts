@@ -1,4 +1,5 @@
 export * from './faults';
 export * from './journal';
 export * from './page';
+export * from './ports';
 export * from './simulator';

@@ -1,8 +1,7 @@
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSimulator, type Simulator } from '@bo/sim-kit';
+import { createSimulator, freePort, type Simulator } from '@bo/sim-kit';
 import { checkDovecot, DovecotServer, DOVECOT_BINARY, type MailAccount } from './dovecot';
 import type { MailOwner } from './maildir';
 import { mailboxSections } from './page';
@@ -41,13 +40,6 @@ export interface MailboxUnavailable {
   install: string;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Dovecot refuses mail access as root, so as root the mail belongs to nobody. */
 const mailOwner = (): MailOwner => (process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 });

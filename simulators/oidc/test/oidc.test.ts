@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import { listen } from '@bo/sim-kit';
+import { freePort, listen } from '@bo/sim-kit';
 import * as client from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOidcSimulator, type OidcSimulator } from '../src/app';
@@ -7,14 +6,6 @@ import { buildOidcSimulator, type OidcSimulator } from '../src/app';
 const CLIENT = { client_id: 'backoffice', client_secret: 'test-secret', redirect_uris: ['http://127.0.0.1:3999/api/callback'] };
 const REDIRECT = CLIENT.redirect_uris[0];
 
-/** The issuer names its port, so pick a free one before building. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A browser's cookie jar, just enough for the provider's interaction cookies. */
 class Browser {

@@ -1,6 +1,6 @@
 import net from 'node:net';
 
-/** A port that is free right now; the OIDC issuer and the gateway must know their URLs before they start. */
+/** A port that is free right now, for servers that must know their own URL before they listen (an OIDC issuer, Dovecot). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
