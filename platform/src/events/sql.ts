@@ -1,12 +1,11 @@
+import type { SqlClient } from '../db/prisma-client';
+
 /**
- * Raw SQL access, satisfied by a Prisma client and by the `tx` of its interactive transaction
- * (and by the pg-based test client). Raw SQL is not schema-qualified: every statement here
- * names `"<schema>".table`, because in embedded mode all services share one PGlite connection.
+ * Raw SQL access (see db/prisma-client), satisfied by a Prisma client, the `tx` of its interactive
+ * transaction and the pg-based test client. Every statement here names `"<schema>".table`,
+ * because in embedded mode all services share one PGlite connection.
  */
-export interface SqlClient {
-  $executeRawUnsafe(query: string, ...values: unknown[]): PromiseLike<number>;
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): PromiseLike<T>;
-}
+export type { SqlClient };
 
 /** A SqlClient that can also run a function in one transaction (commit on resolve, rollback on throw). */
 export interface TransactionalSqlClient extends SqlClient {
