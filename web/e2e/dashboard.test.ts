@@ -1,12 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startEmbedded } from '@bo/embedded';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, screenshot, signInWithOidc, visibleText, widths } from './support';
+import { animationsDone, buildWebApp, launchBrowser, newContext, screenshot, signInWithOidc, visibleText, widths } from './support';
 
 type System = Awaited<ReturnType<typeof startEmbedded>>;
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -18,7 +16,7 @@ let adminSession: Session;
 
 beforeAll(async () => {
   // The gateway serves web/dist: build it from the code under test first.
-  await build({ root: fileURLToPath(new URL('..', import.meta.url)), logLevel: 'warn' });
+  await buildWebApp();
   dataDir = await mkdtemp(join(tmpdir(), 'bo-web-e2e-'));
   system = await startEmbedded({ dataDir, port: 0, quiet: true });
   browser = await launchBrowser();
@@ -74,6 +72,8 @@ describe('admin dashboard in a real browser', () => {
     await atBothWidths('overview', '/', adminSession, async (p) => {
       await visibleText(p, 'Online');
       await visibleText(p, '99.9%');
+      // The chart's code loads after the stat cards have their data.
+      await p.locator('.recharts-bar-rectangle').first().waitFor();
     });
   });
 
@@ -102,6 +102,23 @@ describe('admin dashboard in a real browser', () => {
       await p.getByRole('cell', { name: newPrice, exact: true }).waitFor();
       await visibleText(p, 'Connected');
     });
+  });
+
+  it('keeps the desktop sidebar as tall as the page and in view while the page scrolls', async () => {
+    const context = await newContext(browser, widths.desktop, adminSession);
+    const page = await context.newPage();
+    await page.goto(`${system.url}/?section=sheets`);
+    await page.getByTestId('price-table').locator('tbody tr').first().waitFor();
+    await page.mouse.wheel(0, 2_000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const layout = await page.evaluate(() => ({
+      column: document.querySelector('aside')!.getBoundingClientRect().height,
+      page: document.documentElement.scrollHeight,
+      nav: document.querySelector('aside nav')!.getBoundingClientRect(),
+    }));
+    expect(layout.column).toBe(layout.page);
+    expect({ top: layout.nav.top, bottom: layout.nav.bottom }).toEqual({ top: 0, bottom: 900 });
+    await context.close();
   });
 
   it('clears the price cache from the sheets section', async () => {
@@ -144,7 +161,8 @@ describe('admin dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByTestId('mobile-drawer');
     await drawer.getByText('Server Running').waitFor();
-    await screenshot(page, 'drawer');
+    await animationsDone(drawer);
+    await screenshot(page, 'drawer', false);
     await drawer.getByRole('button', { name: 'Documentation' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await visibleText(page, '1. Start the system');

@@ -1,9 +1,25 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { build } from 'vite';
 
 export const widths = { desktop: 1440, mobile: 390 } as const;
-const screenshotDir = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+export const screenshotDir = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+
+/**
+ * The production build into web/dist, which the gateway serves. Vite takes NODE_ENV over its mode,
+ * and Vitest sets it to 'test', which would ship React's development build: production while building.
+ */
+export async function buildWebApp(): Promise<void> {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: fileURLToPath(new URL('..', import.meta.url)), mode: 'production', logLevel: 'warn' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -36,10 +52,16 @@ export async function signInWithOidc(page: Page, appUrl: string, email: string):
   await page.waitForURL((url) => onApp(url) && !url.pathname.startsWith('/api/') && url.pathname !== '/login');
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves `{name}-{width}.png`: the whole page, or only the viewport (for an overlay such as the drawer). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   await mkdir(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: `${screenshotDir}${name}-${width}.png`, fullPage: width > widths.mobile });
+  await page.screenshot({ path: `${screenshotDir}${name}-${width}.png`, fullPage });
+}
+
+/** Waits for the element's CSS animations (a drawer sliding in) to finish, so a screenshot shows where it stops. */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation: { finished: Promise<unknown> }) => animation.finished)));
 }
 
 /** Waits until the text is on screen and returns its element's text. */

@@ -5,7 +5,10 @@ import { Shell } from './shell/Shell';
 import type { MessageKey } from './i18n';
 
 const Login = lazy(() => import('./pages/Login'));
-const Dashboard = lazy(() => import('./pages/Dashboard'));
+const loadDashboard = () => import('./pages/Dashboard');
+const Dashboard = lazy(loadDashboard);
+// Most visits open '/': fetch its code while the session is still being checked, not after.
+if (window.location.pathname === '/') void loadDashboard();
 const NotBuiltPage = lazy(() => import('./pages/NotBuiltPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 

@@ -38,7 +38,7 @@ header{background:#2d3748;color:#fff;padding:12px 20px}header small{opacity:.7}
 main{padding:16px 20px;display:grid;gap:16px}
 section{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:12px 16px;overflow-x:auto}
 h2{font-size:16px;margin:0 0 8px}table{border-collapse:collapse;width:100%;font-size:13px}
-th,td{border-bottom:1px solid #edf2f7;padding:4px 8px;text-align:left;vertical-align:top;max-width:420px;overflow-wrap:anywhere}
+th,td{border-bottom:1px solid #edf2f7;padding:4px 8px;text-align:left;vertical-align:top;max-width:420px;overflow-wrap:break-word}
 button{margin:2px;padding:4px 10px;border:1px solid #3182ce;background:#ebf8ff;border-radius:4px;cursor:pointer}
 .empty{color:#718096}
 </style>

@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import { NotBuilt } from '../components/NotBuilt';
 import { t } from '../i18n';
+import Overview from '../sections/Overview';
 import { sectionLabels, useSection, type Section } from '../shell/navigation';
 
-const Overview = lazy(() => import('../sections/Overview'));
+// The overview is the section '/' opens with, so it comes with this chunk; the others load on demand.
 const Sheets = lazy(() => import('../sections/Sheets'));
 const Config = lazy(() => import('../sections/Config'));
 const Docs = lazy(() => import('../sections/Docs'));

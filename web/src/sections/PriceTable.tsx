@@ -24,6 +24,16 @@ const syncSuffix: Record<WoocommerceSyncOutcome, MessageKey> = {
   not_configured: 'sheets.sync.not_configured',
 };
 
+/**
+ * On wide screens the free-text columns wrap so that every column fits beside the sidebar at 1440 px;
+ * on narrow ones the table scrolls sideways anyway, so each row stays one line. Codes and numbers never wrap.
+ */
+const wrappedMinWidth: Partial<Record<keyof PriceRow, string>> = { product: '36', attributes: '28', categories: '20' };
+const cellLayout = (column: keyof PriceRow) => {
+  const minW = wrappedMinWidth[column];
+  return minW ? { whiteSpace: { base: 'nowrap', xl: 'normal' }, minW: { xl: minW } } : { whiteSpace: 'nowrap' };
+};
+
 /** The actions column stays in view while the wide table scrolls sideways. */
 const stickyEnd = { position: 'sticky', right: '0', bg: 'bg', boxShadow: 'inset 1px 0 0 var(--chakra-colors-border)' } as const;
 
@@ -60,7 +70,7 @@ export function PriceTable({ rows }: { rows: PriceRow[] }) {
             return (
               <Table.Row key={`${index}-${row.product}`} data-product={row.product}>
                 {columns.map((column) => (
-                  <Table.Cell key={column} whiteSpace="nowrap">
+                  <Table.Cell key={column} {...cellLayout(column)}>
                     {draft ? (
                       <Input
                         size="xs"

@@ -6,13 +6,16 @@ import { Sidebar } from './Sidebar';
 
 const SIDEBAR_WIDTH = '64';
 
-/** Header and sidebar around every admin page: fixed sidebar on desktop, a slide-in drawer on mobile. */
+/** Header and sidebar around every admin page: a sidebar that stays put on desktop, a slide-in drawer on mobile. */
 export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    <Box minH="100vh" bg="bg.subtle">
-      <Box as="aside" hideBelow="md" position="fixed" insetY="0" left="0" w={SIDEBAR_WIDTH} bg="bg" borderRightWidth="1px">
-        <Sidebar />
+    <Flex minH="100vh" bg="bg.subtle">
+      {/* The column (and its background) runs the page's full height; the navigation inside it sticks to the viewport. */}
+      <Box as="aside" hideBelow="md" flexShrink="0" w={SIDEBAR_WIDTH} bg="bg" borderRightWidth="1px">
+        <Box position="sticky" top="0" h="100vh">
+          <Sidebar />
+        </Box>
       </Box>
 
       <Drawer.Root open={drawerOpen} onOpenChange={(event) => setDrawerOpen(event.open)} placement="start">
@@ -34,7 +37,8 @@ export function Shell() {
         </Portal>
       </Drawer.Root>
 
-      <Box ml={{ base: '0', md: SIDEBAR_WIDTH }}>
+      {/* minW 0 lets wide content (the price table) scroll inside the page instead of widening it. */}
+      <Box flex="1" minW="0">
         <Flex as="header" h="14" align="center" gap="3" px={{ base: '3', md: '8' }} bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="docked">
           <IconButton hideFrom="md" variant="ghost" aria-label={t('nav.openMenu')} onClick={() => setDrawerOpen(true)}>
             <MenuIcon />
@@ -47,7 +51,7 @@ export function Shell() {
           </Suspense>
         </Box>
       </Box>
-    </Box>
+    </Flex>
   );
 }
 
