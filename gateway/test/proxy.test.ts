@@ -87,6 +87,33 @@ describe('public read cache', () => {
   });
 });
 
+describe('early cache answers', () => {
+  it('answers a cached public read with the same headers as the full path, and still runs sessions for signed-in callers', async () => {
+    h.upstream.prices.set('hulu', '7000');
+    const { cookie, csrfToken } = await signInLocalAdmin(h.app, h.prisma, 'early-admin');
+    await h.app.inject({ method: 'POST', url: '/api/prices/hulu', headers: { cookie, 'x-csrf-token': csrfToken }, payload: { price: '7000' } }); // empties the cache
+    const full = await h.app.inject({ method: 'GET', url: '/api/prices?early=1' });
+    const early = await h.app.inject({ method: 'GET', url: '/api/prices?early=1' });
+    h.upstream.seen.length = 0;
+    const again = await h.app.inject({ method: 'GET', url: '/api/prices?early=1' });
+    expect(h.upstream.seen).toHaveLength(0); // answered from memory
+    const withoutCorrelation = (headers: Record<string, unknown>) => {
+      const { 'x-correlation-id': _id, date: _date, ...rest } = headers;
+      return rest;
+    };
+    expect(withoutCorrelation(early.headers)).toEqual(withoutCorrelation(full.headers));
+    expect(again.body).toBe(full.body);
+
+    // A signed-in caller's read takes the full path: the session is looked up (and kept alive).
+    const user = await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(user.statusCode).toBe(200);
+    const signedInRead = await h.app.inject({ method: 'GET', url: '/api/prices?early=1', headers: { cookie } });
+    expect(signedInRead.statusCode).toBe(200);
+    await h.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie, 'x-csrf-token': csrfToken } });
+    expect((await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+  });
+});
+
 describe('server-sent events', () => {
   it('streams server-sent events without waiting for the end', async () => {
     const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'sse-admin');

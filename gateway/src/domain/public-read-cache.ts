@@ -6,6 +6,8 @@ export interface CachedResponse {
   body: Buffer;
 }
 
+type Entry = CachedResponse & { expiresAt: number; refreshAt: number; refreshClaimed: boolean };
+
 const MAX_ENTRIES_PER_SERVICE = 500;
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -15,9 +17,13 @@ const MAX_BODY_BYTES = 1024 * 1024;
  * gateway to a service bumps that service's generation and drops its entries; a read that began
  * before the bump cannot store what it fetched. Other gateway replicas and changes made outside
  * the gateway are bounded by the TTL.
+ *
+ * Refresh ahead: once an entry is half its TTL old, the next read through `get` fetches a fresh
+ * copy while every other read keeps getting the kept one, so under steady traffic no read waits
+ * for the service when an entry would expire (and none gets an answer older than the TTL).
  */
 export class PublicReadCache {
-  private readonly entries = new Map<ServiceName, Map<string, CachedResponse & { expiresAt: number }>>();
+  private readonly entries = new Map<ServiceName, Map<string, Entry>>();
   private readonly generations = new Map<ServiceName, number>();
 
   constructor(
@@ -25,21 +31,32 @@ export class PublicReadCache {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The kept answer, or null: none, expired, or this caller is the one to fetch the refresh. */
   get(service: ServiceName, key: string): CachedResponse | null {
     const entry = this.entries.get(service)?.get(key);
     if (!entry) return null;
-    if (entry.expiresAt <= this.now()) {
+    const now = this.now();
+    if (entry.expiresAt <= now) {
       this.entries.get(service)?.delete(key);
+      return null;
+    }
+    if (!entry.refreshClaimed && entry.refreshAt <= now) {
+      entry.refreshClaimed = true;
       return null;
     }
     return entry;
   }
 
-  /** The live answer kept under `key` by any service (keys are request URLs, and one service owns each path). */
+  /**
+   * The kept answer under `key` for any service (keys are request URLs, one service owns each path),
+   * for reads answered before the full request path. Null when a refresh is due and unclaimed: that
+   * read goes the full path, whose `get` claims it.
+   */
   lookup(key: string): CachedResponse | null {
-    for (const service of this.entries.keys()) {
-      const hit = this.get(service, key);
-      if (hit) return hit;
+    const now = this.now();
+    for (const map of this.entries.values()) {
+      const entry = map.get(key);
+      if (entry && now < entry.expiresAt && (entry.refreshClaimed || now < entry.refreshAt)) return entry;
     }
     return null;
   }
@@ -54,7 +71,8 @@ export class PublicReadCache {
     let map = this.entries.get(service);
     if (!map) this.entries.set(service, (map = new Map()));
     if (map.size >= MAX_ENTRIES_PER_SERVICE) map.clear(); // many distinct query strings: start over rather than grow
-    map.set(key, { ...response, expiresAt: this.now() + this.ttlMs });
+    const now = this.now();
+    map.set(key, { ...response, expiresAt: now + this.ttlMs, refreshAt: now + this.ttlMs / 2, refreshClaimed: false });
   }
 
   invalidate(service: ServiceName): void {

@@ -4,7 +4,8 @@ import type { RequestLogWriter } from '../store/request-log';
 /** Every /api request goes to the request log; the writer batches, so nothing waits on the database. */
 export function registerRequestLog(app: FastifyInstance, writer: RequestLogWriter): void {
   app.addHook('onResponse', (request, reply, done) => {
-    const endpoint = request.url.split('?', 1)[0];
+    const query = request.url.indexOf('?');
+    const endpoint = query === -1 ? request.url : request.url.slice(0, query);
     if (endpoint === '/api' || endpoint.startsWith('/api/')) {
       writer.record({ endpoint, method: request.method, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime), timestamp: new Date() });
     }

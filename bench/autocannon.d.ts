@@ -1,0 +1,26 @@
+// The part of autocannon's programmatic API the bench uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    total: number;
+    p50: number;
+    p99: number;
+  }
+  export interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    overallRate?: number;
+    warmup?: { connections: number; duration: number };
+  }
+  export interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    warmup?: Result;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}
