@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_SCHEMA } from '../src/store/schema';
 import { signInLocalAdmin, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
@@ -31,6 +32,20 @@ describe('request log and analytics', () => {
     const timeline = (await h.app.inject({ method: 'GET', url: '/api/analytics/timeline', headers: { cookie } })).json().data;
     expect(timeline).toHaveLength(1);
     expect(timeline[0]).toEqual({ hour: expect.any(String), requests: expect.any(Number), avgResponseTime: expect.any(Number) });
+  });
+
+  it('reports the whole log as the total, not the length of the latest page', async () => {
+    const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'counter');
+    // More rows than the page of latest entries holds (100).
+    await h.prisma.$executeRawUnsafe(
+      `INSERT INTO ${GATEWAY_SCHEMA}.api_requests (endpoint, method, status_code, response_time, timestamp)
+       SELECT '/api/seeded/' || n, 'GET', 200, 3, now() - make_interval(secs => n) FROM generate_series(1, 150) AS n`,
+    );
+    const reply = (await h.app.inject({ method: 'GET', url: '/api/monitoring/requests', headers: { cookie } })).json();
+    const [{ count }] = await h.prisma.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM ${GATEWAY_SCHEMA}.api_requests`);
+    expect(reply.data).toHaveLength(100);
+    expect(Number(count)).toBeGreaterThan(150);
+    expect(reply.total).toBe(Number(count));
   });
 
   it('aggregates config status from every service, and marks an unreachable one', async () => {

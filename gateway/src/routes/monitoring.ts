@@ -10,7 +10,9 @@ const ms = (value: number) => Math.round(value);
 
 /** The request log and the analytics read from it (document 1, sections 3 and 7). Admin only. */
 export function registerMonitoringRoutes(app: FastifyInstance, queries: RequestLogQueries): void {
+  // `data` is the latest page; `total` counts the whole log (the overview's Total Requests).
   app.get('/api/monitoring/requests', guarded('admin'), async () => ({
+    total: await queries.count(),
     data: (await queries.latest(LATEST_LIMIT)).map((row) => ({
       id: Number(row.id),
       method: row.method,

@@ -83,6 +83,12 @@ export class RequestLogQueries {
     return this.prisma.apiRequest.findMany({ orderBy: [{ timestamp: 'desc' }, { id: 'desc' }], take: limit });
   }
 
+  /** Every logged request, not only the latest page. */
+  async count(): Promise<number> {
+    const [row] = await this.prisma.$queryRawUnsafe<{ total: bigint }[]>(`SELECT count(*) AS total FROM ${table}`);
+    return Number(row.total);
+  }
+
   async overview() {
     const [row] = await this.prisma.$queryRawUnsafe<{ total: bigint; avg: number | null; endpoints: bigint; ok: bigint }[]>(
       `SELECT count(*) AS total, avg(response_time)::float8 AS avg, count(DISTINCT endpoint) AS endpoints,
