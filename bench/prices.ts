@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { freePort } from '@bo/sim-kit';
 import { startChild, stopChild, type Child } from './children';
 import { between, processCpuMs, snapshot, type ServerView } from './server-view';
 
@@ -61,8 +62,10 @@ async function startSystem(database: TestDatabase, children: Child[]) {
     GOOGLE_SERVICE_ACCOUNT_URL: `${sheets.url}/__sim/service-account`,
     GOOGLE_SHEETS_ROOT_URL: sheets.url,
   });
+  const opsPort = await freePort();
   const gateway = await started('gateway', 'gateway/src/main.ts', {
     ...shared,
+    OPS_PORT: String(opsPort),
     PRICING_URL: pricing.url,
     PUBLIC_URL: 'http://127.0.0.1:5000', // only cookie flags and Origin checks read it; the bench sends neither
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -71,7 +74,8 @@ async function startSystem(database: TestDatabase, children: Child[]) {
     const response = await fetch(url);
     if (!response.ok) throw new Error(`warm-up GET ${url} answered ${response.status}: ${await response.text()}`);
   }
-  return { bare, pricing, gateway };
+  // The gateway shows /metrics on its operations port only.
+  return { bare, pricing, gateway, gatewayOps: `http://127.0.0.1:${opsPort}` };
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -139,9 +143,9 @@ async function main(): Promise<number> {
       rows.push(await measure(target.name, target.url, target.pid));
     }
     console.error('bench: gateway, then bare, at a fixed rate ...');
-    const before = await snapshot(system.gateway.url, system.gateway.process.pid!, '/api/*');
+    const before = await snapshot(system.gatewayOps, system.gateway.process.pid!, '/api/*');
     const fixed = await autocannon({ url: `${system.gateway.url}/api/prices`, ...FIXED_RATE });
-    const seen = between(before, await snapshot(system.gateway.url, system.gateway.process.pid!, '/api/*'));
+    const seen = between(before, await snapshot(system.gatewayOps, system.gateway.process.pid!, '/api/*'));
     // The same rate at the bare server: a p99 it cannot meet either comes from the machine, not the gateway.
     const fixedBare = await autocannon({ url: `${system.bare.url}/`, ...FIXED_RATE });
     report(rows, fixed, fixedBare, seen, context);

@@ -7,12 +7,12 @@ import type { GatewayConfig } from './config';
 import { LoginLimiter } from './domain/login-limiter';
 import { PublicReadCache } from './domain/public-read-cache';
 import type { PrismaClient } from './generated/prisma/client';
-import { registerAccessControl } from './plugins/access';
+import { identifyFromSession, registerAccessControl } from './plugins/access';
 import { registerCachedReadShortcut, registerProxy } from './plugins/proxy';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSessions, sessionCookieName } from './plugins/sessions';
 import { registerWebAssets } from './plugins/web-assets';
-import { collectGatewayRoutes, registerApiIndexRoute } from './routes/api-index';
+import { registerApiIndexRoutes } from './routes/api-index';
 import { registerConfigStatusRoute } from './routes/config-status';
 import { registerMonitoringRoutes } from './routes/monitoring';
 import { registerOidcLoginRoutes } from './routes/oidc-login';
@@ -30,6 +30,8 @@ export interface GatewayDeps {
   /** Sign-in attempt counts: Redis-backed when distributed, in memory when embedded. */
   attempts: AttemptCounter;
   readiness?: ReadinessCheck[];
+  /** Validate replies against their contracts (tests). */
+  checkReplies?: boolean;
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
@@ -38,7 +40,16 @@ const REQUEST_LOG_RETENTION_MS = 30 * 24 * 3_600_000;
 /** The gateway: sessions, sign-in, access control, routing to services, request log, web assets. */
 export async function buildGateway(deps: GatewayDeps) {
   const { config } = deps;
-  const app = createServiceApp({ service: 'gateway', logger: deps.logger, identitySecret: config.INTERNAL_IDENTITY_SECRET, readiness: deps.readiness });
+  const app = createServiceApp({
+    service: 'gateway',
+    logger: deps.logger,
+    identitySecret: config.INTERNAL_IDENTITY_SECRET,
+    identify: identifyFromSession,
+    readiness: deps.readiness,
+    checkReplies: deps.checkReplies,
+    // /ready and /metrics listen on OPS_PORT, never on the public port.
+    separateOperations: true,
+  });
   const sessions = new PrismaSessionStore(deps.prisma);
   const accounts = new AccountsStore(deps.prisma);
   const requestLog = new RequestLogWriter(deps.prisma, deps.logger);
@@ -73,14 +84,13 @@ export async function buildGateway(deps: GatewayDeps) {
   await registerSessions(app, config, sessions);
   await registerAccessControl(app, config);
 
-  const gatewayRoutes = collectGatewayRoutes(app);
   registerSessionRoutes(app, { config, accounts });
   registerOidcLoginRoutes(app, { config, oidc, accounts, limiter });
   registerPasswordLoginRoutes(app, { config, accounts, limiter });
   registerUserRoutes(app, { accounts, sessions });
   registerMonitoringRoutes(app, requestLogQueries);
   registerConfigStatusRoute(app, { config, pools });
-  registerApiIndexRoute(app, gatewayRoutes);
+  registerApiIndexRoutes(app);
   await registerProxy(app, { config, pools, cache });
   await registerWebAssets(app, config.WEB_DIST_DIR);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loadConfig, optionalString, optionalUrl, serviceEnvSchema } from '@bo/platform';
+import { domainServiceNames, urlVariableOf } from '@bo/proto';
 import { parseTrustProxy } from './domain/client-address';
 
 const commaList = z.preprocess(
@@ -27,8 +28,8 @@ export const gatewayEnvSchema = serviceEnvSchema.extend({
   OIDC_CLIENT_SECRET: optionalString,
   /** E-mails (comma list) that become administrators at OIDC sign-in. */
   ADMIN_EMAILS: commaList,
-  /** Internal base URLs of the services the routing table names. */
-  PRICING_URL: z.url(),
+  /** Where /ready and /metrics listen: an operations port kept off the public one (0 picks a free port). */
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
   /**
    * The mailbox the e-mail parser reads one-time codes from (imap://host:port). Only reported on the
    * config-status page until the ai-chat service, which will read it, owns this setting.
@@ -38,6 +39,8 @@ export const gatewayEnvSchema = serviceEnvSchema.extend({
   WEB_DIST_DIR: optionalString,
   /** How long cacheable public reads stay in gateway memory. */
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** Internal base URL of every domain service of the registry: PRICING_URL and so on. */
+  ...Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), z.url()])),
 });
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
 

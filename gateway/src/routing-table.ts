@@ -1,66 +1,39 @@
-import type { RouteAccess } from '@bo/platform';
+import { allRoutes, domainServiceNames, urlVariableOf, type AnyRouteContract, type DomainServiceName } from '@bo/proto';
 import type { GatewayConfig } from './config';
 
 /**
- * The one routing table: which service owns which /api path prefix, and who may call what.
- * A request under a service's prefix that no rule lists is forwarded as 'admin' (fail closed).
+ * The routing table, derived from the route contracts in proto: every public, customer or admin
+ * /api route a domain service owns is forwarded to that service; nothing else is. An /api path
+ * no contract declares is a 404 at the gateway and never reaches a service.
  */
-export type ServiceName = 'pricing';
+export type ServiceName = DomainServiceName;
 
-export interface ServiceEntry {
-  name: ServiceName;
-  prefixes: string[];
-  /** The config key holding the service's internal base URL. */
-  urlKey: keyof GatewayConfig & `${Uppercase<string>}_URL`;
-}
-
-export interface RouteRule {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path pattern; `:name` matches one segment. */
-  path: string;
+export interface RouteMatch {
   service: ServiceName;
-  access: RouteAccess;
-  /** Public GETs whose answers the gateway may keep for a short TTL (see domain/public-read-cache). */
-  cacheable?: boolean;
-  /** Authenticated by the caller's signature or token, not cookies: no CSRF/Origin check, anonymous identity. */
-  webhook?: boolean;
-  description: string;
+  contract: AnyRouteContract;
 }
 
-export const services: ServiceEntry[] = [{ name: 'pricing', prefixes: ['/api/prices', '/api/sheets', '/api/cache'], urlKey: 'PRICING_URL' }];
+const forwarded = allRoutes
+  .filter((route) => route.owner !== 'gateway' && route.access !== 'internal' && route.path.startsWith('/api/'))
+  .map((contract) => ({
+    contract,
+    service: contract.owner as ServiceName,
+    pattern: new RegExp(`^${contract.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]\w*/g, '[^/]+')}/?$`),
+  }));
 
-export const routeRules: RouteRule[] = [
-  { method: 'GET', path: '/api/prices', service: 'pricing', access: 'public', cacheable: true, description: 'Price list' },
-  { method: 'GET', path: '/api/prices/:product', service: 'pricing', access: 'public', cacheable: true, description: 'Price of one product' },
-  { method: 'POST', path: '/api/prices/:product', service: 'pricing', access: 'admin', description: 'Change one price' },
-  { method: 'POST', path: '/api/sheets/update', service: 'pricing', access: 'admin', description: 'Edit a spreadsheet row' },
-  { method: 'GET', path: '/api/cache/status', service: 'pricing', access: 'admin', description: 'Price cache status' },
-  { method: 'POST', path: '/api/cache/invalidate', service: 'pricing', access: 'admin', description: 'Clear the price cache' },
-];
-
-export type RouteMatch = { service: ServiceEntry; rule: RouteRule | null };
-
-const compiled = routeRules.map((rule) => ({
-  rule,
-  pattern: new RegExp(`^${rule.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
-}));
+/** The contracts the gateway forwards, for the API catalogue and the tests. */
+export const forwardedRoutes: AnyRouteContract[] = forwarded.map((entry) => entry.contract);
 
 const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
 
-function ownsPath(service: ServiceEntry, path: string): boolean {
-  return service.prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
-}
-
-/** The service owning `path` and the rule for this method, or null when no service owns it. */
+/** The service and contract for this method and path, or null when no contract declares it. */
 export function matchRoute(method: string, path: string): RouteMatch | null {
-  if (DOT_SEGMENT.test(path)) return null; // never let '..' climb from one prefix into another
-  const service = services.find((s) => ownsPath(s, path));
-  if (!service) return null;
-  const found = compiled.find((c) => c.rule.method === method && c.rule.service === service.name && c.pattern.test(path));
-  return { service, rule: found?.rule ?? null };
+  if (DOT_SEGMENT.test(path)) return null; // never let '..' climb from one service's paths into another's
+  const found = forwarded.find((entry) => entry.contract.method === method && entry.pattern.test(path));
+  return found ? { service: found.service, contract: found.contract } : null;
 }
 
-/** Who may call it: the rule's access, else admin. */
-export const accessOf = (match: RouteMatch): RouteAccess => match.rule?.access ?? 'admin';
+export const serviceNames: readonly ServiceName[] = domainServiceNames;
 
-export const serviceUrl = (config: GatewayConfig, service: ServiceEntry): string => config[service.urlKey] as string;
+/** Where a service listens: its `<NAME>_URL` variable (see proto's service registry). */
+export const serviceUrl = (config: GatewayConfig, service: ServiceName): string => (config as Record<string, unknown>)[urlVariableOf(service)] as string;

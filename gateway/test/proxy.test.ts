@@ -1,4 +1,4 @@
-import { verifyIdentity } from '@bo/platform';
+import { verifyIdentity, type ServiceApp } from '@bo/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../src/routing-table';
 import { startHarness, signInLocalAdmin, TEST_ENV, type Harness } from './support/harness';
@@ -47,8 +47,9 @@ describe('routing to services', () => {
   it('matches no service for dot segments that would climb out of a prefix', () => {
     expect(matchRoute('POST', '/api/prices/../sheets/update')).toBeNull();
     expect(matchRoute('GET', '/api/prices/./x')).toBeNull();
-    expect(matchRoute('GET', '/api/prices/netflix')?.rule?.access).toBe('public');
-    expect(matchRoute('DELETE', '/api/prices/netflix')).toMatchObject({ rule: null });
+    expect(matchRoute('GET', '/api/prices/netflix')?.contract.access).toBe('public');
+    // A method no contract declares for the path is not forwarded at all.
+    expect(matchRoute('DELETE', '/api/prices/netflix')).toBeNull();
   });
 
   it('answers 502 when the service is down', async () => {
@@ -58,13 +59,22 @@ describe('routing to services', () => {
     expect(response.json()).toEqual({ error: 'Service pricing is unavailable' });
   });
 
-  it('lists the API at /api with the runtime, and /health in the spec shape', async () => {
-    const index = (await h.app.inject({ method: 'GET', url: '/api' })).json();
-    expect(index.runtime).toEqual({ node: process.version });
-    expect(index.routes).toEqual(expect.arrayContaining([
-      expect.objectContaining({ method: 'GET', path: '/api/prices', access: 'public', owner: 'pricing' }),
-      expect.objectContaining({ method: 'GET', path: '/api/monitoring/requests', access: 'admin', owner: 'gateway' }),
-    ]));
+  it('keeps /ready and /metrics off the public port, on the operations app only', async () => {
+    for (const url of ['/ready', '/metrics']) expect((await h.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    const operations = (h.app as ServiceApp).operations;
+    expect((await operations.inject({ method: 'GET', url: '/metrics' })).body).toContain('http_request_duration_seconds');
+    expect((await operations.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({ ready: true });
+  });
+
+  it('names the API at /api without the runtime, tells the runtime to admins only, and /health in the spec shape', async () => {
+    const index = await h.app.inject({ method: 'GET', url: '/api' });
+    expect(index.json()).toEqual({ name: 'Back-office API', openapi: '/api/openapi.json' });
+    expect(index.body).not.toContain(process.version);
+    expect((await h.app.inject({ method: 'GET', url: '/api/admin/system' })).statusCode).toBe(401);
+    const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'runtime-reader');
+    expect((await h.app.inject({ method: 'GET', url: '/api/admin/system', headers: { cookie } })).json()).toEqual({ runtime: { node: process.version } });
+    const openapi = await h.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(openapi.json()).toMatchObject({ openapi: '3.1.0', paths: { '/api/prices': { get: expect.any(Object) } } });
     const health = (await h.app.inject({ method: 'GET', url: '/health' })).json();
     expect(health).toMatchObject({ status: 'healthy', timestamp: expect.any(String), uptime: expect.any(Number), memory: { rss: expect.any(Number), heapTotal: expect.any(Number) } });
   });
@@ -120,7 +130,7 @@ describe('server-sent events', () => {
     const app = await h.buildAnother();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const started = Date.now();
-    const response = await fetch(`${address}/api/cache/events`, { headers: { cookie } });
+    const response = await fetch(`${address}/api/cache/status`, { headers: { cookie, accept: 'text/event-stream' } });
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);

@@ -30,17 +30,34 @@ export interface ErrorReply {
   details?: unknown;
 }
 
+type Issue = ZodError['issues'][number];
+
+/**
+ * The issues a person should read: for a value that matched no alternative of a union, those of
+ * the alternative it came closest to (fewest issues), so `{ rowIndex: -1 }` is told about
+ * rowIndex rather than about every field of the other form.
+ */
+function readableIssues(issues: Issue[]): Issue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union' || !('errors' in issue) || issue.errors.length === 0) return [issue];
+    const closest = issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best));
+    return readableIssues(closest.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as Issue));
+  });
+}
+
 /** Turns a zod failure into a 400 whose message names the first bad field. */
 export function fromZodError(error: ZodError, where: string): AppError {
-  const first = error.issues[0];
+  const issues = readableIssues(error.issues);
+  const first = issues[0];
   const field = first?.path.length ? first.path.join('.') : where;
-  const details = error.issues.map((issue) => ({ field: issue.path.join('.') || where, message: issue.message }));
+  const details = issues.map((issue) => ({ field: issue.path.join('.') || where, message: issue.message }));
   return badRequest(`Invalid ${where}: ${field}: ${first?.message ?? 'invalid value'}`, details);
 }
 
 /** Validates a request part with its schema; bad input becomes a 400 naming the field. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: 'body' | 'query' | 'params' | 'headers' = 'body'): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
+  // Absent means empty; a JSON `null` is judged as sent (a body of the wrong type is a 400).
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (!result.success) throw fromZodError(result.error, where);
   return result.data;
 }

@@ -8,7 +8,8 @@ import { z } from 'zod';
 export const IDENTITY_HEADER = 'x-internal-identity';
 
 export const identitySchema = z.object({
-  kind: z.enum(['admin', 'user', 'customer', 'anonymous']),
+  /** `service`: the gateway calling a service's internal route on its own behalf. */
+  kind: z.enum(['admin', 'user', 'customer', 'anonymous', 'service']),
   userId: z.string().nullable(),
   email: z.string().nullable(),
   isAdmin: z.boolean(),
@@ -20,6 +21,9 @@ export const identitySchema = z.object({
 export type Identity = z.infer<typeof identitySchema>;
 
 export const anonymousIdentity = (): Identity => ({ kind: 'anonymous', userId: null, email: null, isAdmin: false, keyId: null, iat: Date.now() });
+
+/** The identity the gateway signs for its own calls to internal routes. */
+export const serviceIdentity = (name: string): Identity => ({ kind: 'service', userId: name, email: null, isAdmin: false, keyId: null, iat: Date.now() });
 
 const MAX_AGE_MS = 60_000;
 

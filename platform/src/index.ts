@@ -4,4 +4,5 @@ export * from './identity';
 export * from './logging';
 export * from './http/access';
 export * from './http/metrics';
+export * from './http/routes';
 export * from './http/service-app';

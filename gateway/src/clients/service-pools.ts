@@ -1,15 +1,15 @@
 import { Pool } from 'undici';
 import type { GatewayConfig } from '../config';
-import { serviceUrl, services, type ServiceName } from '../routing-table';
+import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
 
-/** One keep-alive connection pool per service of the routing table. */
+/** One keep-alive connection pool per domain service of the registry. */
 export class ServicePools {
   private readonly pools = new Map<ServiceName, Pool>();
 
   constructor(config: GatewayConfig) {
-    for (const service of services) {
+    for (const service of serviceNames) {
       this.pools.set(
-        service.name,
+        service,
         new Pool(serviceUrl(config, service), {
           connections: 64,
           keepAliveTimeout: 30_000,

@@ -2,7 +2,7 @@ import fastifyCsrf from '@fastify/csrf-protection';
 import { anonymousIdentity, assertAccess, AppError, type Identity, type RouteAccess } from '@bo/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
-import { accessOf, matchRoute, type RouteMatch } from '../routing-table';
+import { matchRoute, type RouteMatch } from '../routing-table';
 import type { SessionAuth } from './sessions';
 
 declare module 'fastify' {
@@ -13,7 +13,7 @@ declare module 'fastify' {
     proxied?: boolean;
   }
   interface FastifyRequest {
-    /** For proxied requests: the owning service and the routing-table rule. */
+    /** For proxied requests: the owning service and the route's contract. */
     routeMatch: RouteMatch | null;
   }
 }
@@ -22,6 +22,13 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Route options of a gateway route that the gateway guards itself. */
 export const guarded = (guard: RouteAccess) => ({ config: { access: 'public' as const, guard } });
+
+const isWebhook = (request: FastifyRequest) => request.routeMatch?.contract.webhook === true;
+
+/** The gateway's answer to "who is calling": the session (never a client header); webhooks are anonymous. */
+export function identifyFromSession(request: FastifyRequest): Identity {
+  return isWebhook(request) ? anonymousIdentity() : identityOf(request.session?.auth);
+}
 
 export function identityOf(auth: SessionAuth | undefined): Identity {
   if (!auth) return anonymousIdentity();
@@ -40,15 +47,19 @@ export async function registerAccessControl(app: FastifyInstance, config: Gatewa
   app.decorateRequest('routeMatch', null);
   const ownOrigin = new URL(config.PUBLIC_URL).origin;
 
-  const isWebhook = (request: FastifyRequest) => request.routeMatch?.rule?.webhook === true;
   const needsCrossSiteCheck = (request: FastifyRequest) =>
     STATE_CHANGING.has(request.method) && pathOf(request).startsWith('/api') && !isWebhook(request);
 
+  // Before the platform's identity hook (preHandler), so a webhook is judged as anonymous.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config?.proxied) request.routeMatch = matchRoute(request.method, pathOf(request));
+  });
+
   app.addHook('preHandler', async (request) => {
     const routeConfig = request.routeOptions.config;
-    if (routeConfig?.proxied) request.routeMatch = matchRoute(request.method, pathOf(request));
-    request.identity = isWebhook(request) ? anonymousIdentity() : identityOf(request.session?.auth);
-    const access = routeConfig?.proxied ? (request.routeMatch ? accessOf(request.routeMatch) : 'public') : (routeConfig?.guard ?? 'public');
+    // Contract routes are checked by the platform; guarded and proxied routes here.
+    // A path no contract declares is answered 404 by the proxy, for anyone.
+    const access = routeConfig?.proxied ? (request.routeMatch?.contract.access ?? 'public') : (routeConfig?.guard ?? 'public');
     assertAccess(request, access);
     if (needsCrossSiteCheck(request)) {
       const origin = request.headers.origin;

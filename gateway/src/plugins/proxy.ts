@@ -54,7 +54,7 @@ export function registerCachedReadShortcut(app: FastifyInstance, deps: { cache: 
 }
 
 /**
- * Forwards every /api request a service owns (routing-table.ts) through that service's pool.
+ * Forwards every /api request a service's contract declares (routing-table.ts) through that service's pool.
  * Bodies stream both ways (server-sent events pass through unbuffered), except cacheable public
  * reads, which are buffered so the gateway can answer the next ones from memory.
  */
@@ -68,9 +68,9 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
       const match = request.routeMatch;
       const path = request.url.split('?', 1)[0];
       if (!match) throw notFound(`Route ${request.method} ${path} not found`);
-      const service = match.service.name;
+      const service = match.service;
 
-      if (match.rule?.cacheable && request.method === 'GET') {
+      if (match.contract.cacheable) {
         const cached = deps.cache.get(service, request.url);
         if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
       }
@@ -92,7 +92,7 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
         });
       // Invalidate again once the write is done, so a read racing the write cannot keep the old answer.
       if (writes) deps.cache.invalidate(service);
-      return sendUpstream(reply, upstream, match.rule?.cacheable === true && request.method === 'GET' ? (body) => deps.cache.put(service, request.url, generation, body) : null);
+      return sendUpstream(reply, upstream, match.contract.cacheable ? (body) => deps.cache.put(service, request.url, generation, body) : null);
     });
   });
 }

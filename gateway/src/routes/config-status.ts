@@ -1,16 +1,10 @@
-import { signIdentity } from '@bo/platform';
+import { IDENTITY_HEADER, serveRoute, serviceIdentity, signIdentity } from '@bo/platform';
+import { configStatus, platformRoutesOf, type ConfigItem } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { allowsInsecureIssuer } from '../clients/oidc';
 import type { ServicePools } from '../clients/service-pools';
 import type { GatewayConfig } from '../config';
-import { guarded } from '../plugins/access';
-import { services, type ServiceEntry } from '../routing-table';
-
-const itemSchema = z.object({ name: z.string(), category: z.string(), configured: z.boolean(), simulated: z.boolean().default(false) });
-/** `error` is set when a service could not be asked. */
-type ConfigItem = z.infer<typeof itemSchema> & { error?: string };
-const serviceAnswer = z.object({ items: z.array(itemSchema) });
+import { serviceNames, type ServiceName } from '../routing-table';
 
 const SERVICE_TIMEOUT_MS = 3_000;
 
@@ -33,28 +27,28 @@ function isLoopback(url: string | undefined): boolean {
   return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
 }
 
-async function serviceItems(pools: ServicePools, config: GatewayConfig, service: ServiceEntry): Promise<ConfigItem[]> {
-  const identity = signIdentity({ kind: 'admin', userId: 'gateway', email: null, isAdmin: true, keyId: null }, config.INTERNAL_IDENTITY_SECRET);
+async function serviceItems(pools: ServicePools, config: GatewayConfig, service: ServiceName): Promise<ConfigItem[]> {
+  const contract = platformRoutesOf(service).configStatus;
   try {
-    const { statusCode, body } = await pools.get(service.name).request({
-      path: '/internal/config-status',
+    const { statusCode, body } = await pools.get(service).request({
+      path: contract.path,
       method: 'GET',
-      headers: { 'x-internal-identity': identity },
+      headers: { [IDENTITY_HEADER]: signIdentity(serviceIdentity('gateway'), config.INTERNAL_IDENTITY_SECRET) },
       headersTimeout: SERVICE_TIMEOUT_MS,
       bodyTimeout: SERVICE_TIMEOUT_MS,
     });
     const payload = await body.json();
     if (statusCode !== 200) throw new Error(`status ${statusCode}`);
-    return serviceAnswer.parse(payload).items;
+    return contract.reply.parse(payload).items;
   } catch (error) {
-    return [{ name: `${service.name} service`, category: 'Services', configured: false, simulated: false, error: `unreachable: ${(error as Error).message}` }];
+    return [{ name: `${service} service`, category: 'Services', configured: false, simulated: false, error: `unreachable: ${(error as Error).message}` }];
   }
 }
 
 /** Configuration status of the whole system: the gateway's own items and every service's. */
 export function registerConfigStatusRoute(app: FastifyInstance, deps: { config: GatewayConfig; pools: ServicePools }): void {
-  app.get('/api/admin/config-status', guarded('admin'), async () => {
-    const perService = await Promise.all(services.map((service) => serviceItems(deps.pools, deps.config, service)));
+  serveRoute(app, configStatus, async () => {
+    const perService = await Promise.all(serviceNames.map((service) => serviceItems(deps.pools, deps.config, service)));
     return { data: [...gatewayItems(deps.config), ...perService.flat()] };
   });
 }

@@ -52,7 +52,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const apps: FastifyInstance[] = [];
   const build = async (extra: Record<string, string>) => {
     const config = gatewayEnvSchema.parse({ ...TEST_ENV, PRICING_URL: upstream.url, DATABASE_URL: testDb.url, ...env, ...extra });
-    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix) });
+    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix), checkReplies: true });
     apps.push(app);
     return { app, config };
   };
@@ -98,4 +98,14 @@ export async function signInLocalAdmin(app: FastifyInstance, prisma: PrismaClien
   const cookie = sessionCookie(login);
   const csrf = await app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie } });
   return { cookie, csrfToken: (csrf.json() as { token: string }).token };
+}
+
+/** A signed-in non-admin: an OIDC user whose e-mail is not in ADMIN_EMAILS, with a session row written as the callback would. */
+export async function signInAsNonAdmin(h: Harness, email = 'staff@example.com'): Promise<string> {
+  const user = await h.prisma.user.create({ data: { email, isAdmin: false } });
+  const admin = await signInLocalAdmin(h.app, h.prisma, `matrix-admin-${email}`);
+  const sid = decodeURIComponent(admin.cookie.slice('sid='.length)).split('.')[0];
+  const now = Date.now();
+  await h.prisma.session.update({ where: { sid }, data: { sess: { cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: false }, auth: { kind: 'user', userId: user.id, email: user.email, isAdmin: false, method: 'oidc' }, createdAt: now, lastSeenAt: now } } });
+  return admin.cookie;
 }

@@ -21,14 +21,15 @@ export async function startUpstream() {
     return { success: true };
   });
   app.post('/api/sheets/update', async (request) => ({ received: request.body, headers: request.headers }));
-  app.get('/api/cache/status', async (request) => ({ cached: true, headers: request.headers }));
-  app.get('/api/cache/events', async (_request, reply) => {
+  app.get('/api/cache/status', async (request, reply) => {
+    if (request.headers.accept !== 'text/event-stream') return { cached: true, headers: request.headers };
+    // A stream the gateway must pass through as it comes (the scraper's progress will be one).
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
     reply.raw.write('data: first\n\n');
     setTimeout(() => reply.raw.end('data: second\n\n'), 300);
     return reply;
   });
-  app.get('/internal/config-status', async (request, reply) => {
+  app.get('/internal/pricing/config-status', async (request, reply) => {
     if (!configStatusUp) return reply.code(500).send({ error: 'down' });
     return { items: [{ name: 'Google Sheets price list', category: 'Pricing', configured: true, simulated: true, identitySeen: Boolean(request.headers['x-internal-identity']) }] };
   });

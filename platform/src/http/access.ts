@@ -1,17 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+import type { RouteAccess } from '@bo/proto';
 import { forbidden, unauthorized } from '../errors';
 import type { Identity } from '../identity';
 
-/**
- * Who may call a route, declared on the route itself: `{ config: { access: 'public' } }`.
- * - public: anyone (the gateway's routing table lists these too);
- * - customer: a signed customer (or admin) identity;
- * - admin: a signed admin identity (the default, so a forgotten declaration fails closed).
- */
-export type RouteAccess = 'public' | 'customer' | 'admin';
+export type { RouteAccess };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
+    /** Who may call the route; set from its contract (or by the platform for /health and the like). */
     access?: RouteAccess;
   }
   interface FastifyRequest {
@@ -19,10 +15,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Throws 401/403 unless the identity may call a route of this access:
+ * - public: anyone;
+ * - customer: a signed customer (or admin) identity;
+ * - admin: a signed admin identity;
+ * - internal: the gateway's own service identity, never a person's.
+ */
 export function assertAccess(request: FastifyRequest, access: RouteAccess): void {
   if (access === 'public') return;
   const identity = request.identity;
   if (!identity || identity.kind === 'anonymous') throw unauthorized();
+  if (access === 'internal') {
+    if (identity.kind !== 'service') throw forbidden('Internal route');
+    return;
+  }
   if (access === 'admin' && !identity.isAdmin) throw forbidden();
   if (access === 'customer' && identity.kind !== 'customer' && !identity.isAdmin) throw forbidden('Customer session required');
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError, isZodError, fromZodError, type ErrorReply } from '../errors';
-import { IDENTITY_HEADER, verifyIdentity } from '../identity';
+import { IDENTITY_HEADER, verifyIdentity, type Identity } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
 import { assertAccess } from './access';
 import { createMetrics, type Metrics } from './metrics';
@@ -14,15 +14,26 @@ export interface ServiceAppOptions {
   logger: Logger;
   /** Verifies the gateway's signed identity header; services never trust an unsigned one. */
   identitySecret: string;
+  /** Who is calling; by default the signed identity header. The gateway answers from the session instead. */
+  identify?: (request: FastifyRequest) => Identity | null;
   readiness?: ReadinessCheck[];
   bodyLimit?: number;
+  /** Validate every JSON reply against its contract (tests turn it on; see serveRoute). */
+  checkReplies?: boolean;
+  /**
+   * Serve /ready and /metrics on a separate operations app (`app.operations`) instead of this one:
+   * the gateway's public port must not show them to the internet.
+   */
+  separateOperations?: boolean;
 }
+
+export type ServiceApp = FastifyInstance & { metrics: Metrics; checkReplies: boolean; operations: FastifyInstance };
 
 /**
  * The Fastify instance every service and the gateway start from: correlation ids, the error
  * model, identity and access checks, /health, /ready and /metrics.
  */
-export function createServiceApp(options: ServiceAppOptions): FastifyInstance & { metrics: Metrics } {
+export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   const app = Fastify({
     loggerInstance: options.logger,
     // Every /api request is recorded by the gateway's request log; per-request info lines would only repeat it.
@@ -32,10 +43,16 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance & 
       const given = req.headers[CORRELATION_HEADER];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
-  }) as unknown as FastifyInstance & { metrics: Metrics };
+  }) as unknown as ServiceApp;
   const metrics = createMetrics(options.service);
   app.decorate('metrics', metrics);
+  app.decorate('checkReplies', options.checkReplies === true);
   app.decorateRequest('identity', null);
+
+  // No route without a declared access: a forgotten declaration fails at start, not in production.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.access) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access (serve it through its contract)`);
+  });
 
   // Everything after this hook runs inside the request's correlation context (logs, outgoing calls, events).
   app.addHook('onRequest', (request, reply, done) => {
@@ -43,11 +60,16 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance & 
     runWithCorrelationId(request.id, done);
   });
 
+  const identify =
+    options.identify ??
+    ((request: FastifyRequest) => {
+      const header = request.headers[IDENTITY_HEADER];
+      return verifyIdentity(typeof header === 'string' ? header : undefined, options.identitySecret);
+    });
   app.addHook('preHandler', async (request) => {
-    const header = request.headers[IDENTITY_HEADER];
-    request.identity = verifyIdentity(typeof header === 'string' ? header : undefined, options.identitySecret);
-    // An unknown path is a plain 404 for anyone; every known route defaults to admin-only.
-    if (!request.is404) assertAccess(request, request.routeOptions.config?.access ?? 'admin');
+    request.identity = identify(request);
+    // An unknown path is a plain 404 for anyone; every known route declares its access (see onRoute).
+    if (!request.is404) assertAccess(request, request.routeOptions.config.access!);
   });
 
   app.addHook('onResponse', async (request, reply) => {
@@ -78,24 +100,10 @@ export function createServiceApp(options: ServiceAppOptions): FastifyInstance & 
     };
   });
 
-  app.get('/ready', { config: { access: 'public' } }, async (_request, reply) => {
-    const results = await Promise.all(
-      (options.readiness ?? []).map(async ({ name, check }) => {
-        try {
-          await check();
-          return { name, ok: true };
-        } catch (error) {
-          return { name, ok: false, error: (error as Error).message };
-        }
-      }),
-    );
-    const ready = results.every((r) => r.ok);
-    return reply.code(ready ? 200 : 503).send({ ready, checks: results });
-  });
-
-  app.get('/metrics', { config: { access: 'public' } }, async (_request, reply) =>
-    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
-  );
+  const operations = options.separateOperations ? Fastify({ loggerInstance: options.logger }) : app;
+  registerOperationsRoutes(operations as FastifyInstance, options.readiness ?? [], metrics);
+  app.decorate('operations', operations as FastifyInstance);
+  if (operations !== app) app.addHook('onClose', async () => void (await operations.close()));
 
   return app;
 }
@@ -110,4 +118,26 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
   }
   // A 500 never leaks a stack or an internal message.
   return new AppError(500, 'internal', 'Internal server error');
+}
+
+/** /ready (every dependency answers, else 503 naming the ones that do not) and /metrics (Prometheus). */
+function registerOperationsRoutes(target: FastifyInstance, readiness: ReadinessCheck[], metrics: Metrics): void {
+  target.get('/ready', { config: { access: 'public' } }, async (_request, reply) => {
+    const results = await Promise.all(
+      readiness.map(async ({ name, check }) => {
+        try {
+          await check();
+          return { name, ok: true };
+        } catch (error) {
+          return { name, ok: false, error: (error as Error).message };
+        }
+      }),
+    );
+    const ready = results.every((r) => r.ok);
+    return reply.code(ready ? 200 : 503).send({ ready, checks: results });
+  });
+
+  target.get('/metrics', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+  );
 }

@@ -1,24 +1,41 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, parseInput, signIdentity } from '@bo/platform';
+import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, serveRoute, serviceIdentity, signIdentity } from '@bo/platform';
+import { defineRoute, type RouteAccess } from '@bo/proto';
 
 const secret = 'a-test-identity-secret-of-32-characters!';
 const admin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null }, secret) };
 const customer = { 'x-internal-identity': signIdentity({ kind: 'customer', userId: null, email: 'c@example.com', isAdmin: false, keyId: 'k1' }, secret) };
 
-function buildApp(readinessOk = true) {
+const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
+
+// Contracts of a made-up service; the owner only has to be a registry name.
+const route = (method: 'GET' | 'POST', path: string, access: RouteAccess) =>
+  defineRoute({ owner: 'pricing', method, path, access, reply: z.unknown(), summary: path, category: 'Test', example: { reply: null } });
+const things = defineRoute({
+  owner: 'pricing', method: 'POST', path: '/api/things', access: 'admin', summary: 'things', category: 'Test',
+  body: z.object({ name: z.string().min(1), count: z.number().int() }),
+  reply: z.object({ name: z.string() }),
+  example: { body: { name: 'x', count: 1 }, reply: { name: 'x' } },
+});
+const wrongReply = defineRoute({ owner: 'pricing', method: 'GET', path: '/api/wrong-reply', access: 'public', summary: 'drift', category: 'Test', reply: z.object({ count: z.number() }), example: { reply: { count: 3 } } });
+
+function buildApp(readinessOk = true, options: { checkReplies?: boolean; separateOperations?: boolean } = {}) {
   const app = createServiceApp({
     service: 'demo',
     logger: createLogger('demo', 'silent'),
     identitySecret: secret,
     readiness: [{ name: 'database', check: async () => { if (!readinessOk) throw new Error('connection refused'); } }],
+    ...options,
   });
-  app.post('/api/things', async (request) => parseInput(z.object({ name: z.string().min(1), count: z.number().int() }), request.body));
-  app.get('/api/public', { config: { access: 'public' } }, async () => ({ correlationId: currentCorrelationId() }));
-  app.get('/api/mine', { config: { access: 'customer' } }, async (request) => ({ email: request.identity?.email }));
-  app.get('/api/conflict', async () => { throw conflict('Already paid'); });
-  app.get('/api/crash', async () => { throw new Error('secret internal detail at /srv/app.ts:12'); });
-  app.get('/api/teapot', async () => { throw new AppError(418, 'teapot', 'I am a teapot'); });
+  serveRoute(app, things, async ({ body }) => ({ name: body.name }));
+  serveRoute(app, route('GET', '/api/public', 'public'), async () => ({ correlationId: currentCorrelationId() }));
+  serveRoute(app, route('GET', '/api/mine', 'customer'), async ({ identity }) => ({ email: identity?.email }));
+  serveRoute(app, route('GET', '/internal/status', 'internal'), async () => ({ ok: true }));
+  serveRoute(app, route('GET', '/api/conflict', 'admin'), async () => { throw conflict('Already paid'); });
+  serveRoute(app, route('GET', '/api/crash', 'admin'), async () => { throw new Error('secret internal detail at /srv/app.ts:12'); });
+  serveRoute(app, route('GET', '/api/teapot', 'admin'), async () => { throw new AppError(418, 'teapot', 'I am a teapot'); });
+  serveRoute(app, wrongReply, async () => ({ count: 'three' }) as never);
   return app;
 }
 
@@ -59,11 +76,45 @@ describe('createServiceApp', () => {
     expect((await app.inject({ method: 'GET', url: '/api/public' })).statusCode).toBe(200);
   });
 
-  it('turns bad input into a 400 that names the field', async () => {
+  it('lets only the gateway\'s own identity call an internal route', async () => {
+    expect((await app.inject({ method: 'GET', url: '/internal/status' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/internal/status', headers: admin })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/internal/status', headers: gateway })).json()).toEqual({ ok: true });
+  });
+
+  it('refuses, at registration, a route that declares no access', () => {
+    const bare = createServiceApp({ service: 'demo', logger: createLogger('demo', 'silent'), identitySecret: secret });
+    expect(() => bare.get('/api/forgotten', async () => ({}))).toThrow(/declares no access/);
+    return bare.close();
+  });
+
+  it('validates the body by its contract before the handler: a 400 that names the field', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 'many' }, headers: admin });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toContain('count');
     expect(response.json().details).toEqual([{ field: 'count', message: expect.any(String) }]);
+    for (const payload of ['5', '"five"', '[]', 'true', 'null']) {
+      const wrongType = await app.inject({ method: 'POST', url: '/api/things', payload, headers: { ...admin, 'content-type': 'application/json' } });
+      expect(wrongType.statusCode, payload).toBe(400);
+      expect(wrongType.json().error, payload).toMatch(/^Invalid body: body: .*expected object/);
+    }
+  });
+
+  it('checks replies against the contract when asked (tests), and not otherwise', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/wrong-reply' })).statusCode).toBe(200);
+    const checking = buildApp(true, { checkReplies: true });
+    const response = await checking.inject({ method: 'GET', url: '/api/wrong-reply' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal server error' });
+    await checking.close();
+  });
+
+  it('serves /ready and /metrics on a separate operations app when asked', async () => {
+    const split = buildApp(true, { separateOperations: true });
+    expect((await split.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    expect((await split.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(404);
+    expect((await split.operations.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+    await split.close();
   });
 
   it('uses one error shape: 404 for unknown routes, 409 for conflicts, the status of an AppError', async () => {

@@ -1,8 +1,10 @@
 import { createServiceApp, type Logger, type ReadinessCheck } from '@bo/platform';
+import type { EventTransport } from '@bo/platform/events';
+import { registerPlatformRoutes } from '@bo/platform/http/platform-routes';
 import type { PricingConfig } from './config';
 import type { PriceCatalog } from './price-catalog';
 import { registerCacheRoutes } from './routes/cache';
-import { registerConfigStatusRoute } from './routes/config-status';
+import { pricingConfigItems } from './config-status';
 import { registerPriceRoutes } from './routes/prices';
 import { registerSheetRoutes } from './routes/sheets';
 
@@ -10,7 +12,9 @@ export interface PricingAppDeps {
   config: PricingConfig;
   logger: Logger;
   catalog: PriceCatalog;
+  transport: EventTransport;
   readiness: ReadinessCheck[];
+  checkReplies?: boolean;
 }
 
 /** The pricing service's HTTP surface; every dependency is injected so tests and both run modes share it. */
@@ -20,10 +24,11 @@ export function buildPricingApp(deps: PricingAppDeps) {
     logger: deps.logger,
     identitySecret: deps.config.INTERNAL_IDENTITY_SECRET,
     readiness: deps.readiness,
+    checkReplies: deps.checkReplies,
   });
   registerPriceRoutes(app, deps.catalog);
   registerSheetRoutes(app, deps.catalog);
   registerCacheRoutes(app, deps.catalog);
-  registerConfigStatusRoute(app, deps.config);
+  registerPlatformRoutes(app, { service: 'pricing', transport: deps.transport, configItems: () => pricingConfigItems(deps.config) });
   return app;
 }

@@ -18,13 +18,15 @@ export interface PricingServiceDeps {
   logger: Logger;
   infrastructure: Infrastructure;
   credentials: ServiceAccountCredentials;
+  /** Validate replies against their contracts (tests). */
+  checkReplies?: boolean;
 }
 
 /**
  * Everything the pricing service runs, wired the same way for the distributed main.ts and the
  * embedded launcher: migrations, the Prisma client, the outbox relay and the HTTP app.
  */
-export async function createPricingService({ config, logger, infrastructure, credentials }: PricingServiceDeps) {
+export async function createPricingService({ config, logger, infrastructure, credentials, checkReplies }: PricingServiceDeps) {
   await migrate(infrastructure.database, { schema: PRICING_SCHEMA, migrationsDir });
   const prisma = createPrismaClient(PrismaClient, infrastructure.database, PRICING_SCHEMA);
   const relay = new OutboxRelay({
@@ -46,7 +48,7 @@ export async function createPricingService({ config, logger, infrastructure, cre
     ttlSeconds: config.PRICE_CACHE_TTL_SECONDS,
     logger,
   });
-  const app = buildPricingApp({ config, logger, catalog, readiness: infrastructure.readiness });
+  const app = buildPricingApp({ config, logger, catalog, transport: infrastructure.transport, readiness: infrastructure.readiness, checkReplies });
   relay.start();
   return {
     app,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, signIdentity, type Identity } from '@bo/platform';
+import { createLogger, serviceIdentity, signIdentity, type Identity } from '@bo/platform';
 import { RedisCache } from '@bo/platform/cache';
 import { openDatabase, type Database } from '@bo/platform/db';
 import { RabbitMqTransport } from '@bo/platform/events';
@@ -8,7 +8,7 @@ import type { Infrastructure } from '@bo/platform/runtime';
 import { connectInfrastructure } from '@bo/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
-import { pricingPriceUpdated, type EventEnvelope } from '@bo/proto';
+import { createEnvelope, pricingPriceUpdated, routesOwnedBy, type EventEnvelope } from '@bo/proto';
 import { listen } from '@bo/sim-kit';
 import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_SPREADSHEET_ID, type GoogleSheetsSimulator } from '@bo/sim-google-sheets';
 import { pricingEnvSchema } from '../src/config';
@@ -22,6 +22,7 @@ function identity(kind: Identity['kind'], isAdmin: boolean) {
 }
 const asAdmin = { 'x-internal-identity': identity('admin', true) };
 const asUser = { 'x-internal-identity': identity('user', false) };
+const asGateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
 
 describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulator', () => {
   let testDb: TestDatabase;
@@ -48,7 +49,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
     });
     infrastructure = await connectInfrastructure(config, `pricing-test-${randomUUID()}`, logger);
-    service = await createPricingService({ config, logger, infrastructure, credentials: config.GOOGLE_SERVICE_ACCOUNT_JSON! });
+    service = await createPricingService({ config, logger, infrastructure, credentials: config.GOOGLE_SERVICE_ACCOUNT_JSON!, checkReplies: true });
     await infrastructure.transport.consume({ service: 'price-listener', bindings: [pricingPriceUpdated.name] }, async ({ envelope }) => {
       received.push(envelope);
     });
@@ -130,7 +131,15 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
     const after = (await service.app.inject({ method: 'GET', url: `/api/prices/${encodeURIComponent(row.product)}` })).json();
     expect(after.data.price).toBe('31337');
 
-    await expect.poll(() => received.filter((e) => (e.payload as { product: string }).product === row.product).length, { timeout: 5_000 }).toBe(1);
+    const copies = () => received.filter((e) => (e.payload as { product: string }).product === row.product).length;
+    await expect.poll(copies, { timeout: 5_000 }).toBe(1);
+    // Only once everything published before it has arrived may we say "once": a sentinel sent
+    // after the edit's outbox row was marked sent reaches the same queue behind any second copy.
+    await expect.poll(async () => (await service.prisma.$queryRawUnsafe<{ status: string }[]>(`SELECT status FROM pricing.outbox_events WHERE status <> 'sent'`)).length, { timeout: 5_000 }).toBe(0);
+    const sentinel = createEnvelope(pricingPriceUpdated, { product: '__sentinel__', row: { ...row, product: '__sentinel__' }, previous: null });
+    await infrastructure.transport.publish(sentinel);
+    await expect.poll(() => received.some((e) => e.id === sentinel.id), { timeout: 5_000 }).toBe(true);
+    expect(copies()).toBe(1);
     const event = received.find((e) => (e.payload as { product: string }).product === row.product)!;
     expect(event.payload).toMatchObject({ row: { regularPrice: '31337' }, previous: { regularPrice: row.regularPrice } });
   });
@@ -160,6 +169,14 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       const response = await service.app.inject({ method: 'POST', url: '/api/sheets/update', payload, headers: asAdmin });
       expect(response.statusCode, field).toBe(400);
       expect(response.json().error).toContain(field);
+    }
+    // A JSON body of the wrong type is a 400 that says so, on every route that takes a body.
+    for (const url of ['/api/sheets/update', `/api/prices/${encodeURIComponent(row.product)}`]) {
+      for (const payload of ['5', '"text"', '[]', 'true', 'null']) {
+        const wrongType = await service.app.inject({ method: 'POST', url, payload, headers: { ...asAdmin, 'content-type': 'application/json' } });
+        expect(wrongType.statusCode, `${url} ${payload}`).toBe(400);
+        expect(wrongType.json().error, `${url} ${payload}`).toMatch(/^Invalid body: body: .*expected object/);
+      }
     }
     const emptyEdit = await service.app.inject({ method: 'POST', url: `/api/prices/${encodeURIComponent(row.product)}`, payload: {}, headers: asAdmin });
     expect(emptyEdit.statusCode).toBe(400);
@@ -240,9 +257,15 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
     }
   });
 
+  it('serves every route its contracts declare', async () => {
+    for (const contract of routesOwnedBy('pricing')) expect(service.app.hasRoute({ method: contract.method, url: contract.path }), `${contract.method} ${contract.path}`).toBe(true);
+  });
+
   it('reports its readiness and configuration status', async () => {
     expect((await service.app.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({ ready: true });
-    const status = (await service.app.inject({ method: 'GET', url: '/internal/config-status', headers: asAdmin })).json();
+    const status = (await service.app.inject({ method: 'GET', url: '/internal/pricing/config-status', headers: asGateway })).json();
+    // Internal routes are for the gateway's own identity, not a person's, admin or not.
+    expect((await service.app.inject({ method: 'GET', url: '/internal/pricing/config-status', headers: asAdmin })).statusCode).toBe(403);
     expect(status.items).toContainEqual({ name: 'Google Sheets price list', category: 'Pricing', configured: true, simulated: true });
   });
 });

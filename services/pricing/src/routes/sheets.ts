@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { badRequest, currentCorrelationId, parseInput } from '@bo/platform';
-import { priceColumns, priceRowSchema, type PriceRow } from '@bo/proto';
+import { badRequest, currentCorrelationId, serveRoute } from '@bo/platform';
+import { priceColumns, updateSheetRow, type PriceRow } from '@bo/proto';
 import type { PriceCatalog } from '../price-catalog';
 import { woocommerceSyncOutcome } from './woocommerce-sync';
 
@@ -9,29 +8,18 @@ import { woocommerceSyncOutcome } from './woocommerce-sync';
  * The dashboard sends the whole edited row; `originalProduct` names the row when the product name
  * itself was edited. The docs sample's single-cell form (rowIndex, columnIndex, value) is accepted too.
  */
-const rowUpdate = priceRowSchema.extend({ originalProduct: z.string().trim().min(1).optional() }).strict();
-const cellUpdate = z
-  .object({
-    rowIndex: z.number().int().min(0),
-    columnIndex: z.number().int().min(0).max(priceColumns.length - 1),
-    value: z.union([z.string(), z.number()]).transform(String),
-  })
-  .strict();
-
 export function registerSheetRoutes(app: FastifyInstance, catalog: PriceCatalog): void {
-  app.post('/api/sheets/update', async (request) => {
-    const body = request.body as Record<string, unknown> | undefined;
+  serveRoute(app, updateSheetRow, async ({ body }) => {
     let edited: PriceRow;
     let match: string;
-    if (body && 'rowIndex' in body) {
-      const cell = parseInput(cellUpdate, body);
+    if ('rowIndex' in body) {
       const { rows } = await catalog.list();
-      const current = rows[cell.rowIndex];
-      if (!current) throw badRequest(`Invalid body: rowIndex: no data row ${cell.rowIndex} in the sheet`);
-      edited = { ...current, [priceColumns[cell.columnIndex]]: cell.value };
+      const current = rows[body.rowIndex];
+      if (!current) throw badRequest(`Invalid body: rowIndex: no data row ${body.rowIndex} in the sheet`);
+      edited = { ...current, [priceColumns[body.columnIndex]]: body.value };
       match = current.product;
     } else {
-      const { originalProduct, ...row } = parseInput(rowUpdate, body);
+      const { originalProduct, ...row } = body;
       if (row.product.trim() === '') throw badRequest('Invalid body: product: must not be empty');
       edited = row;
       match = originalProduct ?? row.product;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { DomainServiceName } from '../services';
+import { defineRoute, successReply } from './contract';
+
+/** One line of the config-status page (document 1): what is configured, and whether a simulator stands in. */
+export const configItemSchema = z.object({
+  name: z.string(),
+  category: z.string(),
+  configured: z.boolean(),
+  simulated: z.boolean().default(false),
+  /** Set when the owning service could not be asked. */
+  error: z.string().optional(),
+});
+export type ConfigItem = z.infer<typeof configItemSchema>;
+
+const deadLetterSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  reason: z.string(),
+  attempts: z.number().int(),
+  deadLetteredAt: z.string(),
+  content: z.string(),
+});
+
+/**
+ * Routes every domain service answers through the platform: its config-status items (asked by the
+ * gateway only) and its dead letters (operators list and replay them). Built per service from the
+ * registry, so each path names its owner and the gateway routes it without a rule of its own.
+ */
+export function platformRoutesOf(owner: DomainServiceName) {
+  const configStatus = defineRoute({
+    owner,
+    method: 'GET',
+    path: `/internal/${owner}/config-status`,
+    access: 'internal',
+    reply: z.object({ items: z.array(configItemSchema) }),
+    summary: `What the ${owner} service has configured`,
+    category: 'System',
+    example: { reply: { items: [{ name: 'Google Sheets price list', category: 'Pricing', configured: true, simulated: true }] } },
+  });
+  const listDeadLetters = defineRoute({
+    owner,
+    method: 'GET',
+    path: `/api/admin/events/${owner}/dead-letters`,
+    access: 'admin',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+    reply: z.object({ data: z.array(deadLetterSchema) }),
+    summary: `Events the ${owner} service could not handle, oldest first`,
+    category: 'Events',
+    example: { query: { limit: 100 }, reply: { data: [] } },
+  });
+  const replayDeadLetters = defineRoute({
+    owner,
+    method: 'POST',
+    path: `/api/admin/events/${owner}/dead-letters/replay`,
+    access: 'admin',
+    body: z.object({ ids: z.array(z.string().min(1)).max(1000).optional() }).strict(),
+    reply: successReply.extend({ replayed: z.number().int() }),
+    summary: `Send the ${owner} service's dead letters (all, or the given ids) back to its queue`,
+    category: 'Events',
+    example: { body: { ids: ['0b7c6a44-5a1e-4f0e-9d1c-2f7f9e2b1a10'] }, reply: { success: true, replayed: 1 } },
+  });
+  return { configStatus, listDeadLetters, replayDeadLetters };
+}

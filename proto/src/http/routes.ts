@@ -1,0 +1,19 @@
+import { domainServiceNames } from '../services';
+import type { AnyRouteContract } from './contract';
+import { gatewayRoutes } from './gateway-routes';
+import { platformRoutesOf } from './platform-routes';
+import { pricingRoutes } from './pricing-routes';
+
+/**
+ * Every HTTP route of the system, as data. The gateway's routing table, its OpenAPI document, the
+ * authorization tests and the web app's types all come from this list; a handler exists for each
+ * (checked by the contract tests), and no route exists without one of these.
+ */
+export const allRoutes: readonly AnyRouteContract[] = [
+  ...gatewayRoutes,
+  ...pricingRoutes,
+  ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
+] as AnyRouteContract[];
+
+/** The routes one process answers. */
+export const routesOwnedBy = (owner: string): AnyRouteContract[] => allRoutes.filter((route) => route.owner === owner);

@@ -1,0 +1,26 @@
+/**
+ * The one registry of processes: every deployable (the gateway and each domain service) is one
+ * line here. The gateway's upstreams, the embedded launcher, the distributed launcher, the compose
+ * and Kubernetes files, the migration targets and the deploy checks all read this list. A service's
+ * code is found by convention: the workspace package `@bo/<name>` exports its definition from
+ * `./service` (see platform's defineService).
+ */
+export const serviceRegistry = [
+  { name: 'gateway', port: 5000, summary: 'the public entry: sign-in, sessions, routing, request log, web app' },
+  { name: 'pricing', port: 5101, summary: 'the Google Sheets price list, its cache and price edits' },
+] as const;
+
+export type ServiceName = (typeof serviceRegistry)[number]['name'];
+/** The domain services: every registry entry behind the gateway. */
+export type DomainServiceName = Exclude<ServiceName, 'gateway'>;
+
+export const serviceNames = serviceRegistry.map((entry) => entry.name) as ServiceName[];
+export const domainServiceNames = serviceNames.filter((name): name is DomainServiceName => name !== 'gateway');
+
+/** A service's PostgreSQL schema (one per service). */
+export const schemaOf = (name: ServiceName): string => name.replaceAll('-', '_');
+
+/** The environment variable that tells the gateway where a service listens, e.g. PRICING_URL. */
+export const urlVariableOf = (name: DomainServiceName): string => `${name.replaceAll('-', '_').toUpperCase()}_URL`;
+
+export const registryEntry = (name: ServiceName) => serviceRegistry.find((entry) => entry.name === name)!;
