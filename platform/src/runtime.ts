@@ -3,7 +3,7 @@ import type { Logger } from './logging';
 import { ConfigError, type ServiceEnv } from './config';
 import { MemoryCache, MemoryLock, RedisCache, RedisLock, type Cache, type Lock } from './cache';
 import { openDatabase, type Database } from './db';
-import { MemoryTransport, RabbitMqTransport, type EventTransport } from './events';
+import { RabbitMqTransport, type EventTransport } from './events';
 
 /**
  * What a service runs on. The distributed run connects to PostgreSQL, Redis and RabbitMQ from the
@@ -19,16 +19,21 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
-/** Connects what the environment names; anything absent falls back to its in-process form. */
+/**
+ * Connects a process of the distributed run to PostgreSQL, Redis and RabbitMQ. All three are
+ * required: a process that silently used memory instead would lose events and split rate limits
+ * between replicas, so a missing URL stops the start with a ConfigError naming it. (The embedded
+ * launcher builds its in-process infrastructure itself; see embeddedInfrastructure.)
+ */
 export async function connectInfrastructure(env: ServiceEnv, service: string, logger: Logger): Promise<Infrastructure> {
-  const database = await openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.PGLITE_DIR ?? null },
-  );
-  const cache = env.REDIS_URL ? RedisCache.connect(env.REDIS_URL, `${service}:`) : new MemoryCache();
-  const lock = cache instanceof RedisCache ? new RedisLock(cache.redis, `${service}:`) : new MemoryLock();
-  const transport = env.AMQP_URL
-    ? await RabbitMqTransport.connect({ url: env.AMQP_URL, log: (message, detail) => logger.warn(detail ?? {}, message) })
-    : new MemoryTransport();
+  const missing = (['DATABASE_URL', 'REDIS_URL', 'AMQP_URL'] as const).filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(missing.map((name) => `${name} is required outside the embedded run (make start); without it this process would fall back to memory that other processes cannot see`));
+  }
+  const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL! });
+  const cache = RedisCache.connect(env.REDIS_URL!, `${service}:`);
+  const lock = new RedisLock(cache.redis, `${service}:`);
+  const transport = await RabbitMqTransport.connect({ url: env.AMQP_URL!, log: (message, detail) => logger.warn(detail ?? {}, message) });
   return {
     database,
     cache,
@@ -43,6 +48,23 @@ export async function connectInfrastructure(env: ServiceEnv, service: string, lo
       await cache.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * One service's view of the embedded run's shared database and event transport, with a cache and
+ * locks of its own: two services using the same key never see each other's values or locks.
+ */
+export function embeddedInfrastructure(shared: { database: Database; transport: EventTransport }): Infrastructure {
+  const cache = new MemoryCache();
+  return {
+    database: shared.database,
+    transport: shared.transport,
+    cache,
+    lock: new MemoryLock(),
+    readiness: [{ name: 'database', check: () => pingDatabase(shared.database) }],
+    // The shared parts belong to the launcher, which closes them once after every service stopped.
+    close: () => cache.close(),
   };
 }
 

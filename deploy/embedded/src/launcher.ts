@@ -2,10 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@bo/platform';
-import { MemoryCache, MemoryLock } from '@bo/platform/cache';
 import { openDatabase } from '@bo/platform/db';
 import { MemoryTransport } from '@bo/platform/events';
-import { pingDatabase, type Infrastructure } from '@bo/platform/runtime';
+import { embeddedInfrastructure } from '@bo/platform/runtime';
 import { createGatewayService } from '@bo/gateway/service';
 import { gatewayEnvSchema } from '@bo/gateway/config';
 import { pricingEnvSchema } from '@bo/pricing/config';
@@ -84,21 +83,17 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const mailbox = outside.running.mailbox;
 
     const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
-    const cache = new MemoryCache();
     const transport = new MemoryTransport();
-    const infrastructure: Infrastructure = {
-      database,
-      cache,
-      lock: new MemoryLock(),
-      transport,
-      readiness: [{ name: 'database', check: () => pingDatabase(database) }],
-      close: async () => {
-        await transport.close();
-        await cache.close();
-        await database.close();
-      },
+    stops.push(async () => {
+      await transport.close();
+      await database.close();
+    });
+    // Each service gets its own cache and locks over the shared database and transport.
+    const infrastructureFor = () => {
+      const infrastructure = embeddedInfrastructure({ database, transport });
+      stops.push(() => infrastructure.close());
+      return infrastructure;
     };
-    stops.push(() => infrastructure.close());
 
     const common = { INTERNAL_IDENTITY_SECRET: secrets.identitySecret, LOG_LEVEL: options.quiet ? 'silent' : 'warn' };
     const pricingConfig = pricingEnvSchema.parse({
@@ -111,7 +106,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const pricing = await createPricingService({
       config: pricingConfig,
       logger: createLogger('pricing', pricingConfig.LOG_LEVEL),
-      infrastructure,
+      infrastructure: infrastructureFor(),
       credentials: pricingConfig.GOOGLE_SERVICE_ACCOUNT_JSON!,
     });
     stops.push(() => pricing.stop());
@@ -129,8 +124,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       PRICING_URL: pricingUrl,
       MAILBOX_IMAP_URL: mailbox?.imap ? `imap://${mailbox.imap.host}:${mailbox.imap.port}` : '',
       WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
+      OPS_PORT: '0',
     });
-    const gateway = await createGatewayService({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure });
+    const gateway = await createGatewayService({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure: infrastructureFor() });
     stops.push(() => gateway.stop());
     await gateway.app.listen({ port, host: 'localhost' });
 
