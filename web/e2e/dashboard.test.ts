@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startEmbedded } from '@bo/embedded';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, buildWebApp, launchBrowser, newContext, screenshot, signInWithOidc, visibleText, widths } from './support';
+import { animationsDone, buildWebApp, launchBrowser, newContext, screenshot, signedIn, visibleText, widths } from './support';
 
 type System = Awaited<ReturnType<typeof startEmbedded>>;
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -12,7 +12,6 @@ type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 let system: System;
 let dataDir: string;
 let browser: Browser;
-let adminSession: Session;
 
 beforeAll(async () => {
   // The gateway serves web/dist: build it from the code under test first.
@@ -55,16 +54,14 @@ describe('admin dashboard in a real browser', () => {
   });
 
   it('signs an admin in through the OIDC simulator and shows the overview stats', async () => {
-    const context = await newContext(browser, widths.desktop);
-    const page = await context.newPage();
-    await signInWithOidc(page, system.url, 'admin@example.com');
-    adminSession = await context.storageState();
+    const { context, page } = await signedIn(browser, system.url);
+    const adminSession = await context.storageState();
 
     const prices = (await (await page.request.get(`${system.url}/api/prices`)).json()) as { count: number };
     const statCards = page.getByTestId('stat-cards');
     await expect
       .poll(() => statCards.textContent(), { timeout: 15_000 })
-      .toMatch(new RegExp(`^API StatusOnline100% uptimeTotal Requests\\d+\\+12\\.5%Products Synced${prices.count}From Google SheetsAvg Response\\d+msFast$`));
+      .toMatch(new RegExp(`^API StatusOnline100% uptimeTotal Requests[\\d,]+\\+12\\.5%Products Synced${prices.count}From Google SheetsAvg Response\\d+msFast$`));
     expect(prices.count).toBeGreaterThan(0);
     expect(await page.getByTestId('runtime-version').textContent()).toBe(`Node.js ${process.version}`);
     await context.close();
@@ -78,14 +75,14 @@ describe('admin dashboard in a real browser', () => {
   });
 
   it('edits a price in the sheet; the toast names the shop outcome and the value survives a reload', async () => {
-    const context = await newContext(browser, widths.desktop, adminSession);
-    const page = await context.newPage();
-    await page.goto(`${system.url}/?section=sheets`);
+    const { context, page } = await signedIn(browser, system.url, { path: '/?section=sheets' });
     const firstRow = page.getByTestId('price-table').locator('tbody tr').first();
     await firstRow.waitFor();
     const product = await firstRow.getAttribute('data-product');
     const row = page.locator(`tr[data-product="${product}"]`);
     const newPrice = String(10_000 + Math.floor(Math.random() * 80_000));
+    // Shown as tugriks in English: '₮45,678'.
+    const shownPrice = `₮${Number(newPrice).toLocaleString('en')}`;
 
     await row.getByRole('button', { name: 'Edit' }).click();
     await row.locator('input[name="regularPrice"]').fill(newPrice);
@@ -95,19 +92,18 @@ describe('admin dashboard in a real browser', () => {
     await row.getByRole('button', { name: 'Edit' }).waitFor();
 
     await page.reload();
-    await row.getByRole('cell', { name: newPrice, exact: true }).waitFor();
+    await row.getByRole('cell', { name: shownPrice, exact: true }).waitFor();
+    const adminSession = await context.storageState();
     await context.close();
 
     await atBothWidths('sheets', '/?section=sheets', adminSession, async (p) => {
-      await p.getByRole('cell', { name: newPrice, exact: true }).waitFor();
+      await p.getByRole('cell', { name: shownPrice, exact: true }).waitFor();
       await visibleText(p, 'Connected');
     });
   });
 
   it('keeps the desktop sidebar as tall as the page and in view while the page scrolls', async () => {
-    const context = await newContext(browser, widths.desktop, adminSession);
-    const page = await context.newPage();
-    await page.goto(`${system.url}/?section=sheets`);
+    const { context, page } = await signedIn(browser, system.url, { path: '/?section=sheets' });
     await page.getByTestId('price-table').locator('tbody tr').first().waitFor();
     await page.mouse.wheel(0, 2_000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -122,9 +118,7 @@ describe('admin dashboard in a real browser', () => {
   });
 
   it('clears the price cache from the sheets section', async () => {
-    const context = await newContext(browser, widths.desktop, adminSession);
-    const page = await context.newPage();
-    await page.goto(`${system.url}/?section=sheets`);
+    const { context, page } = await signedIn(browser, system.url, { path: '/?section=sheets' });
     const clearCache = page.getByRole('button', { name: 'Clear Cache' });
     await clearCache.waitFor();
     await clearCache.click();
@@ -134,14 +128,13 @@ describe('admin dashboard in a real browser', () => {
   });
 
   it('switches sections from an integration page, shows config and docs', async () => {
-    const context = await newContext(browser, widths.desktop, adminSession);
-    const page = await context.newPage();
-    await page.goto(`${system.url}/woocommerce`);
+    const { context, page } = await signedIn(browser, system.url, { path: '/woocommerce' });
     await page.getByTestId('not-built').waitFor();
     await screenshot(page, 'woocommerce-not-built');
     await page.getByRole('button', { name: 'Configuration', exact: true }).click();
     await page.waitForURL(`${system.url}/?section=config`);
     await page.getByTestId('config-groups').getByText('Configured', { exact: true }).first().waitFor();
+    const adminSession = await context.storageState();
     await context.close();
 
     await atBothWidths('config', '/?section=config', adminSession, async (p) => {
@@ -154,9 +147,7 @@ describe('admin dashboard in a real browser', () => {
   });
 
   it('opens the navigation drawer at 390 px and navigates from it', async () => {
-    const context = await newContext(browser, widths.mobile, adminSession);
-    const page = await context.newPage();
-    await page.goto(system.url);
+    const { context, page } = await signedIn(browser, system.url, { width: widths.mobile });
     await visibleText(page, 'Online');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByTestId('mobile-drawer');
@@ -170,9 +161,7 @@ describe('admin dashboard in a real browser', () => {
   });
 
   it('shows Access Denied to a signed-in non-admin', async () => {
-    const context = await newContext(browser, widths.desktop);
-    const page = await context.newPage();
-    await signInWithOidc(page, system.url, 'user@example.com');
+    const { context, page } = await signedIn(browser, system.url, { as: 'user' });
     const denied = page.getByTestId('access-denied');
     await denied.waitFor();
     expect(await denied.textContent()).toContain(

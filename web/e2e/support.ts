@@ -1,10 +1,29 @@
+import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
 
 export const widths = { desktop: 1440, mobile: 390 } as const;
 export const screenshotDir = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The local admin account the password tests sign in with (created by createLocalAdmin). */
+export const localAdmin = { username: 'e2e-admin', password: 'a long e2e password' } as const;
+
+/**
+ * Creates the local admin account with the operator's own command (gateway/src/cli/create-admin.ts),
+ * in the embedded run's database. PGlite has one writer: call it before startEmbedded.
+ */
+export async function createLocalAdmin(dataDir: string): Promise<void> {
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'gateway/src/cli/create-admin.ts', '--username', localAdmin.username, '--password', localAdmin.password],
+    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', PGLITE_DIR: join(dataDir, 'pglite') } },
+  );
+}
 
 /**
  * The production build into web/dist, which the gateway serves. Vite takes NODE_ENV over its mode,
@@ -50,6 +69,28 @@ export async function signInWithOidc(page: Page, appUrl: string, email: string):
     await page.waitForURL((url) => url.href !== before);
   }
   await page.waitForURL((url) => onApp(url) && !url.pathname.startsWith('/api/') && url.pathname !== '/login');
+}
+
+export type Who = 'admin' | 'user';
+const emails: Record<Who, string> = { admin: 'admin@example.com', user: 'user@example.com' };
+
+/**
+ * A fresh browser context signed in by this test itself (no test borrows another's session, so any
+ * one test runs alone and in any order), on the page given (the start page by default).
+ */
+export async function signedIn(browser: Browser, appUrl: string, options: { as?: Who; width?: number; path?: string } = {}) {
+  const context = await newContext(browser, options.width ?? widths.desktop);
+  const page = await context.newPage();
+  await signInWithOidc(page, appUrl, emails[options.as ?? 'admin']);
+  if (options.path && options.path !== '/') await page.goto(`${appUrl}${options.path}`);
+  return { context, page };
+}
+
+/** Password sign-in on /login as a person does it: both fields, then the submit button. */
+export async function signInWithPassword(page: Page, username: string = localAdmin.username, password: string = localAdmin.password): Promise<void> {
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Saves `{name}-{width}.png`: the whole page, or only the viewport (for an overlay such as the drawer). */

@@ -4,12 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Toaster } from './components/Toaster';
-import { currentLanguage } from './i18n';
+import './i18n';
 import { createQueryClient } from './lib/query-client';
 import { router } from './router';
 
 const queryClient = createQueryClient();
-document.documentElement.lang = currentLanguage;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

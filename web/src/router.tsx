@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
-import { AdminGuard } from './shell/AdminGuard';
+import { AdminGuard } from './features/auth/AdminGuard';
 import { Shell } from './shell/Shell';
 import type { MessageKey } from './i18n';
 
-const Login = lazy(() => import('./pages/Login'));
+const LoginPage = lazy(() => import('./features/auth/LoginPage'));
 const loadDashboard = () => import('./pages/Dashboard');
 const Dashboard = lazy(loadDashboard);
 // Most visits open '/': fetch its code while the session is still being checked, not after.
@@ -33,7 +33,7 @@ export const router = createBrowserRouter([
       </Suspense>
     ),
     children: [
-      { path: '/login', element: <Login /> },
+      { path: '/login', element: <LoginPage /> },
       {
         element: (
           <AdminGuard>

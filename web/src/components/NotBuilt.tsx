@@ -1,8 +1,9 @@
 import { Alert } from '@chakra-ui/react';
-import { t } from '../i18n';
+import { useTexts } from '../i18n';
 
 /** The honest placeholder for a screen a later release builds: nothing here pretends to work. */
 export function NotBuilt({ name }: { name: string }) {
+  const { t } = useTexts();
   return (
     <Alert.Root status="info" variant="surface" data-testid="not-built">
       <Alert.Indicator />

@@ -1,21 +1,59 @@
 import { Toaster as ChakraToaster, Portal, Stack, Toast } from '@chakra-ui/react';
-import { toaster } from '../lib/toast';
+import { useRef, useState, type PointerEvent } from 'react';
+import { TOAST_SWIPE_THRESHOLD_PX, toaster } from '../lib/toast';
 
 export function Toaster() {
   return (
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} maxWidth="420px">
         {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
+          <SwipeToDismiss id={toast.id!}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
               {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
             </Stack>
             {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
+          </SwipeToDismiss>
         )}
       </ChakraToaster>
     </Portal>
+  );
+}
+
+/** Document 1, section 9: a toast follows the pointer to the right and is dismissed past 50 px; less springs back. */
+function SwipeToDismiss({ id, children }: { id: string; children: React.ReactNode }) {
+  const start = useRef<{ x: number; pointer: number } | null>(null);
+  const [offset, setOffset] = useState(0);
+
+  const down = (event: PointerEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('button')) return; // the close button keeps its click
+    start.current = { x: event.clientX, pointer: event.pointerId };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const move = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current?.pointer === event.pointerId) setOffset(Math.max(0, event.clientX - start.current.x));
+  };
+  const up = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current?.pointer !== event.pointerId) return;
+    const distance = event.clientX - start.current.x;
+    start.current = null;
+    setOffset(0);
+    if (distance > TOAST_SWIPE_THRESHOLD_PX) toaster.dismiss(id);
+  };
+
+  return (
+    <Toast.Root
+      width={{ md: 'sm' }}
+      data-swipe-offset={offset}
+      style={offset ? { translate: `${offset}px 0`, transition: 'none' } : undefined}
+      touchAction="pan-y"
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
+    >
+      {children}
+    </Toast.Root>
   );
 }

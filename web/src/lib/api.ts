@@ -1,11 +1,23 @@
 /**
  * The one way the web app talks to the gateway. Every call sends the session cookie; a body (and
- * its JSON content type) only goes out when there is a payload; a non-OK answer throws
- * `Error('{status}: {body text or status text}')`. State-changing calls carry the CSRF token.
+ * its JSON content type) only goes out when there is a payload; a non-OK answer throws an ApiError
+ * whose message is '{status}: {body text or status text}' (document 1, section 7). State-changing
+ * calls carry the CSRF token.
  */
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A non-OK answer: the status, and the body text as the server sent it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+}
 
 let csrfToken: Promise<string> | null = null;
 
@@ -28,7 +40,7 @@ export async function apiRequest<T = unknown>(method: Method, path: string, payl
     return (await send(method, path, payload, await csrfTokenFor())) as T;
   } catch (error) {
     // A 403 may mean the token belongs to an older session: fetch a fresh one and try once more.
-    if (!(error instanceof Error) || !error.message.startsWith('403:')) throw error;
+    if (statusOf(error) !== 403) throw error;
     return (await send(method, path, payload, await csrfTokenFor(true))) as T;
   }
 }
@@ -43,10 +55,7 @@ async function send(method: Method, path: string, payload?: unknown, token?: str
     headers,
     body: payload === undefined ? undefined : JSON.stringify(payload),
   });
-  if (!response.ok) {
-    const text = (await response.text()) || response.statusText;
-    throw new Error(`${response.status}: ${text}`);
-  }
+  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
   if (response.status === 204) return null;
   const type = response.headers.get('content-type') ?? '';
   return type.includes('json') ? response.json() : response.text();
@@ -59,20 +68,18 @@ export function pathOfKey(queryKey: QueryKey): string {
 
 export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', pathOfKey(queryKey));
 
-/** The server's `error` field when the failure carries one, else the given default. */
+/** The server's `error` field when the failure carries one, else the given default (the spec's text). */
 export function errorText(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const body = error.message.replace(/^\d{3}: /, '');
+  if (!(error instanceof ApiError)) return fallback;
   try {
-    const parsed = JSON.parse(body) as { error?: unknown };
-    if (typeof parsed.error === 'string' && parsed.error) return parsed.error;
+    const parsed = JSON.parse(error.body) as { error?: unknown } | null;
+    if (typeof parsed?.error === 'string' && parsed.error) return parsed.error;
   } catch {
-    // not JSON: the body text itself is the message
+    // not JSON (a proxy's HTML page, say): nothing the user could act on
   }
-  return body || fallback;
+  return fallback;
 }
 
 export function statusOf(error: unknown): number | null {
-  const match = error instanceof Error ? /^(\d{3}):/.exec(error.message) : null;
-  return match ? Number(match[1]) : null;
+  return error instanceof ApiError ? error.status : null;
 }

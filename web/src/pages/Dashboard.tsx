@@ -1,13 +1,14 @@
 import { lazy } from 'react';
 import { NotBuilt } from '../components/NotBuilt';
-import { t } from '../i18n';
-import Overview from '../sections/Overview';
+import { PageHeader } from '../components/PageHeader';
+import OverviewSection from '../features/overview/OverviewSection';
+import { useTexts } from '../i18n';
 import { sectionLabels, useSection, type Section } from '../shell/navigation';
 
 // The overview is the section '/' opens with, so it comes with this chunk; the others load on demand.
-const Sheets = lazy(() => import('../sections/Sheets'));
-const Config = lazy(() => import('../sections/Config'));
-const Docs = lazy(() => import('../sections/Docs'));
+const SheetsSection = lazy(() => import('../features/sheets/SheetsSection'));
+const ConfigSection = lazy(() => import('../features/config/ConfigSection'));
+const DocsSection = lazy(() => import('../features/docs/DocsSection'));
 
 /** '/' : the main sections switch here (document 1, section 2). */
 export default function Dashboard() {
@@ -18,15 +19,25 @@ export default function Dashboard() {
 function SectionView({ section, onOpen }: { section: Section; onOpen: (section: Section) => void }) {
   switch (section) {
     case 'overview':
-      return <Overview onOpen={onOpen} />;
+      return <OverviewSection onOpen={onOpen} />;
     case 'sheets':
-      return <Sheets />;
+      return <SheetsSection />;
     case 'config':
-      return <Config />;
+      return <ConfigSection />;
     case 'docs':
-      return <Docs />;
+      return <DocsSection />;
     case 'api-tools':
     case 'manychat':
-      return <NotBuilt name={t(sectionLabels[section])} />;
+      return <LaterSection section={section} />;
   }
+}
+
+function LaterSection({ section }: { section: Section }) {
+  const { t } = useTexts();
+  return (
+    <>
+      <PageHeader title={t(sectionLabels[section])} />
+      <NotBuilt name={t(sectionLabels[section])} />
+    </>
+  );
 }

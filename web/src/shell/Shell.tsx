@@ -1,13 +1,15 @@
-import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Portal } from '@chakra-ui/react';
+import { Box, CloseButton, Drawer, Flex, IconButton, Portal, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { t } from '../i18n';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { useTexts } from '../i18n';
 import { Sidebar } from './Sidebar';
 
 const SIDEBAR_WIDTH = '64';
 
 /** Header and sidebar around every admin page: a sidebar that stays put on desktop, a slide-in drawer on mobile. */
 export function Shell() {
+  const { t } = useTexts();
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <Flex minH="100vh" bg="bg.subtle">
@@ -43,7 +45,11 @@ export function Shell() {
           <IconButton hideFrom="md" variant="ghost" aria-label={t('nav.openMenu')} onClick={() => setDrawerOpen(true)}>
             <MenuIcon />
           </IconButton>
-          <Heading size="md" as="h1">{t('app.title')}</Heading>
+          {/* The app's name, not the page's: each page's own title is its one h1. */}
+          <Text fontSize="lg" fontWeight="semibold" flex="1">{t('app.title')}</Text>
+          <Box hideFrom="md">
+            <LanguageSwitch />
+          </Box>
         </Flex>
         <Box as="main" p={{ base: '4', md: '8' }} maxW="1400px">
           <Suspense fallback={null}>

@@ -1,11 +1,14 @@
 import { Box, Button, Flex, Separator, Stack, Text } from '@chakra-ui/react';
 import { Link, useLocation } from 'react-router';
-import { t } from '../i18n';
-import { useServerInfo } from '../lib/queries';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+import { useTexts } from '../i18n';
+import { authPaths } from '../features/auth/api';
+import { useServerInfo } from './queries';
 import { integrationLinks, sectionLabels, sections, useSection } from './navigation';
 
 /** The navigation list shared by the fixed desktop sidebar and the mobile drawer. */
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTexts();
   const [current, select] = useSection();
   const { pathname } = useLocation();
   return (
@@ -51,6 +54,7 @@ function GroupTitle({ children }: { children: string }) {
 }
 
 function SidebarFooter() {
+  const { t } = useTexts();
   const { data } = useServerInfo();
   const node = data?.runtime?.node;
   return (
@@ -64,8 +68,9 @@ function SidebarFooter() {
           {node ? t('sidebar.runtime', { version: node }) : t('sidebar.runtimeUnknown')}
         </Text>
       </Box>
+      <LanguageSwitch />
       {/* A full-page navigation: the gateway ends the session and redirects. */}
-      <Button variant="outline" size="sm" onClick={() => window.location.assign('/api/logout')}>
+      <Button variant="outline" size="sm" onClick={() => window.location.assign(authPaths.logout)}>
         {t('nav.logout')}
       </Button>
     </Stack>

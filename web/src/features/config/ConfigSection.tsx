@@ -1,26 +1,29 @@
 import { Badge, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { PageHeader } from '../components/PageHeader';
-import { t } from '../i18n';
-import { errorText } from '../lib/api';
-import { useConfigStatus } from '../lib/queries';
-import type { ConfigStatusItem } from '../lib/types';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { Tooltip } from '../../components/Tooltip';
+import { useTexts } from '../../i18n';
+import { errorText } from '../../lib/api';
+import type { ConfigStatusItem } from './api';
+import { useConfigStatus } from './queries';
 
 /** Configuration status by category, marking which integrations run against a simulator. */
-export default function Config() {
+export default function ConfigSection() {
+  const { t } = useTexts();
   const { data, isPending, isError, error } = useConfigStatus();
   const groups = groupByCategory(data?.data ?? []);
   return (
     <>
       <PageHeader title={t('config.title')} subtitle={t('config.subtitle')} />
       {isPending && (
-        <Flex gap="3" align="center"><Spinner size="sm" /><Text>{t('config.loading')}</Text></Flex>
+        <Flex gap="3" align="center" role="status"><Spinner size="sm" /><Text>{t('config.loading')}</Text></Flex>
       )}
-      {isError && <Text color="fg.error">{t('config.error')}: {errorText(error, '')}</Text>}
+      {isError && <ErrorAlert testId="config-error" title={t('config.error')} description={errorText(error, '') || undefined} />}
       {data && groups.length === 0 && <Text color="fg.muted">{t('config.empty')}</Text>}
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" data-testid="config-groups">
         {groups.map(([category, items]) => (
           <Card.Root key={category} size="sm">
-            <Card.Header><Heading size="md">{category}</Heading></Card.Header>
+            <Card.Header><Heading as="h2" size="md">{category}</Heading></Card.Header>
             <Card.Body>
               <Stack gap="3">
                 {items.map((item) => (
@@ -28,7 +31,9 @@ export default function Config() {
                     <Text>{item.name}</Text>
                     <Flex gap="2">
                       {item.simulated && (
-                        <Badge colorPalette="purple" title={t('config.simulatedHint')}>{t('config.simulated')}</Badge>
+                        <Tooltip content={t('config.simulatedHint')}>
+                          <Badge colorPalette="purple" tabIndex={0} data-testid="simulated-badge">{t('config.simulated')}</Badge>
+                        </Tooltip>
                       )}
                       <Badge colorPalette={item.configured ? 'green' : 'gray'}>
                         {item.configured ? t('config.configured') : t('config.notConfigured')}

@@ -1,17 +1,19 @@
 import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { NotBuilt } from '../components/NotBuilt';
-import { PageHeader } from '../components/PageHeader';
-import { StatCard } from '../components/StatCard';
-import { t } from '../i18n';
-import { useAnalyticsOverview, useEndpointStats, useHealth, usePriceSummary, useRequestLog } from '../lib/queries';
-import type { Section } from '../shell/navigation';
+import { NotBuilt } from '../../components/NotBuilt';
+import { PageHeader } from '../../components/PageHeader';
+import { StatCard } from '../../components/StatCard';
+import { useTexts } from '../../i18n';
+import type { Section } from '../../shell/navigation';
+import { usePriceSummary } from '../sheets/queries';
+import { useAnalyticsOverview, useEndpointStats, useHealth, useRequestLog } from './queries';
 import { averageResponseTime } from './request-stats';
 
 // recharts is large (about 100 KB gzip): its code is fetched only once the status cards have their data.
 const TimelineChart = lazy(() => import('./TimelineChart'));
 
-export default function Overview({ onOpen }: { onOpen: (section: Section) => void }) {
+export default function OverviewSection({ onOpen }: { onOpen: (section: Section) => void }) {
+  const { t } = useTexts();
   const status = useStatusQueries();
   return (
     <>
@@ -31,7 +33,7 @@ export default function Overview({ onOpen }: { onOpen: (section: Section) => voi
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           <UptimeCard />
           <Card.Root size="sm">
-            <Card.Header><Heading size="md">{t('overview.migrationTitle')}</Heading></Card.Header>
+            <Card.Header><Heading as="h2" size="md">{t('overview.migrationTitle')}</Heading></Card.Header>
             <Card.Body><NotBuilt name={t('overview.migrationTitle')} /></Card.Body>
           </Card.Root>
         </SimpleGrid>
@@ -49,6 +51,7 @@ function useStatusQueries() {
 }
 
 function StatusCards({ status: { health, requests, prices, busy } }: { status: ReturnType<typeof useStatusQueries> }) {
+  const { t, format } = useTexts();
   const log = requests.data?.data ?? [];
   return (
     <SimpleGrid
@@ -63,28 +66,30 @@ function StatusCards({ status: { health, requests, prices, busy } }: { status: R
         value={health.isSuccess ? t('overview.online') : t('overview.offline')}
         caption={t('overview.uptimeCaption')}
       />
-      <StatCard label={t('overview.totalRequests')} value={log.length} caption={t('overview.requestsCaption')} />
-      <StatCard label={t('overview.productsSynced')} value={prices.data?.count ?? 0} caption={t('overview.productsCaption')} />
+      {/* The log's own count, not the length of the page of latest entries the log call returns. */}
+      <StatCard label={t('overview.totalRequests')} value={format.number(requests.data?.total ?? 0)} caption={t('overview.requestsCaption')} />
+      <StatCard label={t('overview.productsSynced')} value={format.number(prices.data?.count ?? 0)} caption={t('overview.productsCaption')} />
       <StatCard label={t('overview.avgResponse')} value={averageResponseTime(log)} caption={t('overview.avgCaption')} />
     </SimpleGrid>
   );
 }
 
 function Analytics({ showChart }: { showChart: boolean }) {
+  const { t, format } = useTexts();
   const overview = useAnalyticsOverview().data?.data;
   return (
-    <Stack gap="4">
-      <Heading size="lg">{t('analytics.title')}</Heading>
+    <Stack gap="4" as="section" aria-labelledby="analytics-title">
+      <Heading as="h2" size="lg" id="analytics-title">{t('analytics.title')}</Heading>
       <SimpleGrid columns={{ base: 2, xl: 4 }} gap="4" data-testid="analytics-cards">
-        <StatCard label={t('analytics.totalRequests')} value={overview?.totalRequests ?? '—'} />
-        <StatCard label={t('analytics.avgResponseTime')} value={overview ? `${Math.round(overview.avgResponseTime)}ms` : '—'} />
-        <StatCard label={t('analytics.uniqueEndpoints')} value={overview?.uniqueEndpoints ?? '—'} />
-        <StatCard label={t('analytics.successRate')} value={overview ? `${Number(overview.successRate.toFixed(1))}%` : '—'} />
+        <StatCard label={t('analytics.totalRequests')} value={overview ? format.number(overview.totalRequests) : '—'} />
+        <StatCard label={t('analytics.avgResponseTime')} value={overview ? `${format.number(Math.round(overview.avgResponseTime))}ms` : '—'} />
+        <StatCard label={t('analytics.uniqueEndpoints')} value={overview ? format.number(overview.uniqueEndpoints) : '—'} />
+        <StatCard label={t('analytics.successRate')} value={overview ? `${format.number(Number(overview.successRate.toFixed(1)))}%` : '—'} />
       </SimpleGrid>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
         <TopEndpoints />
         <Card.Root size="sm">
-          <Card.Header><Heading size="md">{t('analytics.timeline')}</Heading></Card.Header>
+          <Card.Header><Heading as="h3" size="md">{t('analytics.timeline')}</Heading></Card.Header>
           <Card.Body minH="64">
             {showChart && (
               <Suspense fallback={null}>
@@ -99,11 +104,12 @@ function Analytics({ showChart }: { showChart: boolean }) {
 }
 
 function TopEndpoints() {
+  const { t } = useTexts();
   const { data, isError } = useEndpointStats();
   const endpoints = data?.data ?? [];
   return (
     <Card.Root size="sm">
-      <Card.Header><Heading size="md">{t('analytics.topEndpoints')}</Heading></Card.Header>
+      <Card.Header><Heading as="h3" size="md">{t('analytics.topEndpoints')}</Heading></Card.Header>
       <Card.Body>
         {isError && <Text color="fg.muted">{t('analytics.unavailable')}</Text>}
         {!isError && endpoints.length === 0 && <Text color="fg.muted">{t('analytics.noEndpoints')}</Text>}
@@ -126,9 +132,10 @@ function TopEndpoints() {
 }
 
 function UptimeCard() {
+  const { t } = useTexts();
   return (
     <Card.Root size="sm">
-      <Card.Header><Heading size="md">{t('uptime.title')}</Heading></Card.Header>
+      <Card.Header><Heading as="h2" size="md">{t('uptime.title')}</Heading></Card.Header>
       <Card.Body>
         <Box>
           <Text fontSize="3xl" fontWeight="bold" color="green.600">{t('uptime.value')}</Text>

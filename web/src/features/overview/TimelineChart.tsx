@@ -1,14 +1,16 @@
 import { Text } from '@chakra-ui/react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { t } from '../i18n';
-import { useTimeline } from '../lib/queries';
+import { useTexts } from '../../i18n';
+import { useTimeline } from './queries';
 
 /** Requests per hour from the request log (GET /api/analytics/timeline). */
 export default function TimelineChart() {
+  const { t, language } = useTexts();
   const { data, isError } = useTimeline();
   const points = data?.data ?? [];
   if (isError) return <Text color="fg.muted">{t('analytics.unavailable')}</Text>;
   if (points.length === 0) return <Text color="fg.muted">{t('analytics.noTimeline')}</Text>;
+  const hourLabel = (hour: string) => labelOfHour(hour, language);
   return (
     <ResponsiveContainer width="100%" height={240}>
       <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -22,9 +24,9 @@ export default function TimelineChart() {
   );
 }
 
-/** Hours may come as ISO timestamps or as labels; timestamps are shown as local 'HH:00'. */
-function hourLabel(hour: string): string {
+/** Hours may come as ISO timestamps or as labels; timestamps are shown as the local hour in the locale's style. */
+function labelOfHour(hour: string, locale: string): string {
   const time = Date.parse(hour);
   if (Number.isNaN(time) || !hour.includes('T')) return hour;
-  return `${String(new Date(time).getHours()).padStart(2, '0')}:00`;
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(time);
 }

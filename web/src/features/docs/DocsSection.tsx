@@ -1,6 +1,7 @@
-import { Card, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { PageHeader } from '../components/PageHeader';
-import { t, type MessageKey } from '../i18n';
+import { Card, Code, Flex, Heading, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CopyButton } from '../../components/CopyButton';
+import { PageHeader } from '../../components/PageHeader';
+import { useTexts, type MessageKey } from '../../i18n';
 
 const steps: { title: MessageKey; body: MessageKey }[] = [
   { title: 'docs.step1.title', body: 'docs.step1.body' },
@@ -17,21 +18,28 @@ const resources: { label: MessageKey; href: string }[] = [
 ];
 
 /** The quick-start guide: four setup steps and four resource links. */
-export default function Docs() {
+export default function DocsSection() {
+  const { t } = useTexts();
+  const webhookUrl = `${window.location.origin}/api/manychat/webhook`;
   return (
     <>
       <PageHeader title={t('docs.title')} subtitle={t('docs.subtitle')} />
       <Stack gap="6">
-        <Heading size="lg">{t('docs.stepsTitle')}</Heading>
+        <Heading as="h2" size="lg">{t('docs.stepsTitle')}</Heading>
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" data-testid="docs-steps">
           {steps.map((step) => (
             <Card.Root key={step.title} size="sm">
-              <Card.Header><Heading size="md">{t(step.title)}</Heading></Card.Header>
+              <Card.Header><Heading as="h3" size="md">{t(step.title)}</Heading></Card.Header>
               <Card.Body><Text color="fg.muted">{t(step.body)}</Text></Card.Body>
             </Card.Root>
           ))}
         </SimpleGrid>
-        <Heading size="lg">{t('docs.resourcesTitle')}</Heading>
+        <Flex gap="3" align="center" wrap="wrap">
+          <Text fontWeight="medium">{t('docs.webhookUrl')}</Text>
+          <Code data-testid="webhook-url">{webhookUrl}</Code>
+          <CopyButton value={webhookUrl} what={t('docs.webhookUrl')} />
+        </Flex>
+        <Heading as="h2" size="lg">{t('docs.resourcesTitle')}</Heading>
         <Stack gap="2" data-testid="docs-links">
           {resources.map((resource) => (
             <Link key={resource.href} href={resource.href} target="_blank" rel="noreferrer" colorPalette="blue">

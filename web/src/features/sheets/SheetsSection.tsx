@@ -1,17 +1,19 @@
-import { Alert, Badge, Box, Button, Card, Flex, Spinner, Text } from '@chakra-ui/react';
-import { PageHeader } from '../components/PageHeader';
-import { t } from '../i18n';
-import { errorText } from '../lib/api';
-import { useClearCache } from '../lib/mutations';
-import { useCacheStatus, usePriceRows } from '../lib/queries';
-import { notify } from '../lib/toast';
+import { Badge, Box, Button, Card, Flex, Spinner, Text } from '@chakra-ui/react';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { PageHeader } from '../../components/PageHeader';
+import { useTexts } from '../../i18n';
+import { errorText } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { useClearCache } from './mutations';
 import { PriceTable } from './PriceTable';
+import { useCacheStatus, usePriceRows } from './queries';
 
 /** The spreadsheet price table (document 1, sections 2 and 8). */
-export default function Sheets() {
+export default function SheetsSection() {
+  const { t, format } = useTexts();
   const prices = usePriceRows();
   const rows = prices.data?.data ?? [];
-  const lastSynced = prices.data?.lastUpdated ?? (prices.dataUpdatedAt ? new Date(prices.dataUpdatedAt).toISOString() : null);
+  const lastSynced = prices.data?.lastUpdated ?? (prices.dataUpdatedAt ? prices.dataUpdatedAt : null);
 
   const refresh = async () => {
     const result = await prices.refetch();
@@ -35,27 +37,22 @@ export default function Sheets() {
       <Card.Root>
         <Card.Body p="0">
           {prices.isPending && (
-            <Flex p="8" gap="3" justify="center" align="center">
+            <Flex p="8" gap="3" justify="center" align="center" role="status">
               <Spinner size="sm" />
               <Text>{t('sheets.loading')}</Text>
             </Flex>
           )}
           {prices.isError && (
-            <Alert.Root status="error" borderRadius="0" data-testid="sheets-error">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Alert.Title>{t('sheets.error')}</Alert.Title>
-                <Alert.Description>{errorText(prices.error, '')}</Alert.Description>
-              </Alert.Content>
-            </Alert.Root>
+            <ErrorAlert borderRadius="0" testId="sheets-error" title={t('sheets.error')} description={errorText(prices.error, '') || undefined} />
           )}
           {prices.isSuccess && rows.length === 0 && <Text p="8" textAlign="center" color="fg.muted">{t('sheets.empty')}</Text>}
           {rows.length > 0 && <PriceTable rows={rows} />}
         </Card.Body>
         <Card.Footer py="3" borderTopWidth="1px" justifyContent="space-between" fontSize="sm" color="fg.muted" flexWrap="wrap" gap="2">
           <Text data-testid="last-synced">
-            {lastSynced ? t('sheets.lastSynced', { time: new Date(lastSynced).toLocaleString() }) : t('sheets.neverSynced')}
+            {lastSynced ? t('sheets.lastSynced', { time: format.dateTime(lastSynced) }) : t('sheets.neverSynced')}
           </Text>
+          <Text data-testid="product-count">{t('sheets.productCount', { count: prices.data?.count ?? rows.length })}</Text>
           <Text>{t('sheets.sheetName')}</Text>
         </Card.Footer>
       </Card.Root>
@@ -64,6 +61,7 @@ export default function Sheets() {
 }
 
 function ConnectionBadge({ connected }: { connected: boolean }) {
+  const { t } = useTexts();
   return (
     <Box alignSelf="center">
       <Badge colorPalette={connected ? 'green' : 'red'} size="lg" data-testid="connection-status">
@@ -75,9 +73,11 @@ function ConnectionBadge({ connected }: { connected: boolean }) {
 
 /** Shown only while the prices are served from the cache. */
 function ClearCacheButton() {
+  const { t } = useTexts();
   const cache = useCacheStatus();
   const clear = useClearCache({
     onSuccess: () => notify({ title: t('sheets.cacheCleared'), description: t('sheets.cacheClearedBody'), type: 'success' }),
+    // Document 1, section 8 gives this failure a fixed text.
     onError: () => notify({ title: t('sheets.cacheError'), description: t('sheets.cacheErrorBody'), type: 'error' }),
   });
   if (!cache.data?.cached) return null;

@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../lib/types';
+import type { RequestLogEntry } from './api';
 
 /** Mean of the logged response times ('12ms' strings), shown as '{n}ms'; '0ms' when none parse. */
 export function averageResponseTime(entries: readonly RequestLogEntry[]): string {

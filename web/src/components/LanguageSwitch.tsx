@@ -1,0 +1,23 @@
+import { Button, Group } from '@chakra-ui/react';
+import { languages, setLanguage, useTexts } from '../i18n';
+
+/** English / Mongolian, always visible; the choice is kept in localStorage for the next visit. */
+export function LanguageSwitch() {
+  const { t, language } = useTexts();
+  return (
+    <Group attached role="group" aria-label={t('language.label')} data-testid="language-switch">
+      {languages.map((code) => (
+        <Button
+          key={code}
+          size="xs"
+          variant={code === language ? 'solid' : 'outline'}
+          aria-pressed={code === language}
+          lang={code}
+          onClick={() => setLanguage(code)}
+        >
+          {t(`language.${code}`)}
+        </Button>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,7 @@
+/** The configuration-status call. Its shape is the route contract's (types only). */
+import type { configStatus, ReplyOf } from '@bo/proto';
+
+export type ConfigStatusReply = ReplyOf<typeof configStatus>;
+export type ConfigStatusItem = ConfigStatusReply['data'][number];
+
+export const configKeys = { status: ['/api/admin/config-status'] } as const;

@@ -1,0 +1,41 @@
+import type { Translation } from '../../i18n/catalogue-type';
+
+export const en = {
+  'docs.title': 'Documentation',
+  'docs.subtitle': 'Quick start: from a fresh install to prices answered in the chat.',
+  'docs.stepsTitle': 'Setup steps',
+  'docs.step1.title': '1. Start the system',
+  'docs.step1.body': 'Run make start. Every service starts with local simulators, and the Configuration section shows which integrations are real and which are simulated.',
+  'docs.step2.title': '2. Connect the price sheet',
+  'docs.step2.body': 'Set GOOGLE_SHEETS_SPREADSHEET_ID and GOOGLE_SERVICE_ACCOUNT_JSON, then share the sheet with the service account. Prices appear in the Google Sheets section; edit a row there to write it back.',
+  'docs.step3.title': '3. Connect the chat platform',
+  'docs.step3.body': 'In ManyChat, add an External Request to POST /api/manychat/webhook with text, user_id and first_name. The reply is a Dynamic Block v2 message.',
+  'docs.step4.title': '4. Connect the shop and payments',
+  'docs.step4.body': 'Add the WooCommerce URL, consumer key and consumer secret, and the QPay credentials. Then map products and sync prices from the WooCommerce page.',
+  'docs.resourcesTitle': 'Resources',
+  'docs.webhookUrl': 'Webhook URL',
+  'docs.link.sheets': 'Google Sheets API',
+  'docs.link.manychat': 'ManyChat Dynamic Block',
+  'docs.link.woocommerce': 'WooCommerce REST API',
+  'docs.link.qpay': 'QPay developer documentation',
+} as const;
+
+export const mn: Translation<typeof en> = {
+  'docs.title': 'Баримт бичиг',
+  'docs.subtitle': 'Түргэн эхлэл: шинэ суулгацаас чатаар үнэ хариулах хүртэл.',
+  'docs.stepsTitle': 'Тохируулах алхмууд',
+  'docs.step1.title': '1. Системийг асаах',
+  'docs.step1.body': 'make start командыг ажиллуулна. Үйлчилгээ бүр дотоод симуляторуудтай асах ба Тохиргоо хэсэгт аль холболт жинхэнэ, аль нь симулятор болохыг харуулна.',
+  'docs.step2.title': '2. Үнийн хүснэгтийг холбох',
+  'docs.step2.body': 'GOOGLE_SHEETS_SPREADSHEET_ID болон GOOGLE_SERVICE_ACCOUNT_JSON-г тохируулаад хүснэгтээ service account-тай хуваалцана. Үнэ Google Sheets хэсэгт гарч ирнэ; тэнд мөрийг засаж хүснэгтэд буцааж бичнэ.',
+  'docs.step3.title': '3. Чат платформыг холбох',
+  'docs.step3.body': 'ManyChat дээр POST /api/manychat/webhook руу text, user_id, first_name илгээх External Request нэмнэ. Хариу нь Dynamic Block v2 мессеж байна.',
+  'docs.step4.title': '4. Дэлгүүр болон төлбөрийг холбох',
+  'docs.step4.body': 'WooCommerce-ийн URL, consumer key, consumer secret болон QPay-ийн нэвтрэх мэдээллийг нэмнэ. Дараа нь WooCommerce хуудаснаас бүтээгдэхүүнээ холбож үнээ синк хийнэ.',
+  'docs.resourcesTitle': 'Нэмэлт материал',
+  'docs.webhookUrl': 'Webhook хаяг',
+  'docs.link.sheets': 'Google Sheets API',
+  'docs.link.manychat': 'ManyChat Dynamic Block',
+  'docs.link.woocommerce': 'WooCommerce REST API',
+  'docs.link.qpay': 'QPay хөгжүүлэгчийн баримт бичиг',
+};

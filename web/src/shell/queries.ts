@@ -1,0 +1,5 @@
+import type { ReplyOf, systemInfo } from '@bo/proto';
+import { useQuery } from '@tanstack/react-query';
+
+/** The runtime note of the sidebar footer (admins only: /api does not tell anonymous callers). */
+export const useServerInfo = () => useQuery<ReplyOf<typeof systemInfo>>({ queryKey: ['/api/admin/system'] });
