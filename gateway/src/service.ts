@@ -1,35 +1,45 @@
 import { fileURLToPath } from 'node:url';
-import type { Logger } from '@bo/platform';
 import { RedisCache } from '@bo/platform/cache';
 import { createPrismaClient, migrate } from '@bo/platform/db';
-import type { Infrastructure } from '@bo/platform/runtime';
+import type { ServiceDefinition } from '@bo/platform/service';
 import { buildGateway } from './app';
 import { MemoryAttemptCounter, RedisAttemptCounter } from './clients/attempt-counter';
-import type { GatewayConfig } from './config';
+import { gatewayEnvSchema, type GatewayConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { GATEWAY_SCHEMA } from './store/schema';
 
 const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
-/** The gateway wired the same way for main.ts (distributed) and the embedded launcher. */
-export async function createGatewayService({ config, logger, infrastructure }: { config: GatewayConfig; logger: Logger; infrastructure: Infrastructure }) {
-  await migrate(infrastructure.database, { schema: GATEWAY_SCHEMA, migrationsDir });
-  const prisma = createPrismaClient(PrismaClient, infrastructure.database, GATEWAY_SCHEMA);
-  const { cache } = infrastructure;
-  const app = await buildGateway({
-    config,
-    logger,
-    prisma,
-    // Sign-in attempts are counted where every replica sees them: Redis when distributed.
-    attempts: cache instanceof RedisCache ? new RedisAttemptCounter(cache.redis, 'gateway:') : new MemoryAttemptCounter(),
-    readiness: infrastructure.readiness,
-  });
-  return {
-    app,
-    prisma,
-    async stop() {
-      await app.close();
-      await prisma.$disconnect();
-    },
-  };
-}
+/** The gateway, as every launcher starts it: its own schema and migrations, then the app. */
+const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
+  name: 'gateway',
+  configSchema: gatewayEnvSchema,
+  // The sign-in simulator stands in for an OpenID Connect provider (the launcher adds the client secret).
+  simulatorEnv: (simulators) => ({ OIDC_ISSUER_URL: simulators.oidc, OIDC_CLIENT_ID: 'backoffice' }),
+  async start({ config, logger, infrastructure, checkReplies }) {
+    await migrate(infrastructure.database, { schema: GATEWAY_SCHEMA, migrationsDir });
+    const prisma = createPrismaClient(PrismaClient, infrastructure.database, GATEWAY_SCHEMA);
+    const { cache } = infrastructure;
+    const app = await buildGateway({
+      config,
+      logger,
+      prisma,
+      // Sign-in attempts are counted where every replica sees them: Redis when distributed.
+      attempts: cache instanceof RedisCache ? new RedisAttemptCounter(cache.redis, 'gateway:') : new MemoryAttemptCounter(),
+      readiness: infrastructure.readiness,
+      checkReplies,
+    });
+    return {
+      name: 'gateway',
+      app,
+      prisma,
+      relay: null,
+      exposed: undefined,
+      async stop() {
+        await app.close();
+        await prisma.$disconnect();
+      },
+    };
+  },
+};
+export default gateway;

@@ -5,13 +5,10 @@ import { createLogger } from '@bo/platform';
 import { openDatabase } from '@bo/platform/db';
 import { MemoryTransport } from '@bo/platform/events';
 import { embeddedInfrastructure } from '@bo/platform/runtime';
-import { createGatewayService } from '@bo/gateway/service';
-import { gatewayEnvSchema } from '@bo/gateway/config';
-import { pricingEnvSchema } from '@bo/pricing/config';
-import { createPricingService } from '@bo/pricing/service';
+import { loadServiceDefinition, type SimulatorUrls } from '@bo/platform/service';
+import { domainServiceNames, urlVariableOf } from '@bo/proto';
 import { freePort, listen } from '@bo/sim-kit';
 import { buildOidcSimulator } from '@bo/sim-oidc';
-import { PRICE_LIST_SPREADSHEET_ID } from '@bo/sim-google-sheets';
 import { startOutsideSimulators, type OutsideSimulators, type RunningSimulator } from './outside-simulators';
 import { loadOrCreateSecrets } from './secrets';
 import { startPersistentSheets } from './sheets-state';
@@ -95,40 +92,39 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       return infrastructure;
     };
 
+    const simulatorUrls: SimulatorUrls = {
+      sheets: sheetsUrl,
+      oidc: oidcUrl,
+      ...(Object.fromEntries(Object.entries(outside.running).map(([name, sim]) => [name, sim.url])) as Omit<SimulatorUrls, 'sheets' | 'oidc'>),
+    };
     const common = { INTERNAL_IDENTITY_SECRET: secrets.identitySecret, LOG_LEVEL: options.quiet ? 'silent' : 'warn' };
-    const pricingConfig = pricingEnvSchema.parse({
-      ...common,
-      PORT: '0',
-      GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID,
-      GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
-      GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
-    });
-    const pricing = await createPricingService({
-      config: pricingConfig,
-      logger: createLogger('pricing', pricingConfig.LOG_LEVEL),
-      infrastructure: infrastructureFor(),
-      credentials: pricingConfig.GOOGLE_SERVICE_ACCOUNT_JSON!,
-    });
-    stops.push(() => pricing.stop());
-    const pricingUrl = await pricing.app.listen({ port: 0, host: '127.0.0.1' });
+    // Every domain service of the registry, started the way its definition says, on a free port.
+    const serviceUrls: Record<string, string> = {};
+    for (const name of domainServiceNames) {
+      const definition = await loadServiceDefinition(name);
+      const config = definition.configSchema.parse({ ...common, PORT: '0', ...definition.simulatorEnv(simulatorUrls) });
+      const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL), infrastructure: infrastructureFor() });
+      stops.push(() => service.stop());
+      serviceUrls[urlVariableOf(name)] = await service.app.listen({ port: 0, host: '127.0.0.1' });
+    }
 
-    const gatewayConfig = gatewayEnvSchema.parse({
+    const gateway = await loadServiceDefinition('gateway');
+    const gatewayConfig = gateway.configSchema.parse({
       ...common,
+      ...gateway.simulatorEnv(simulatorUrls),
+      ...serviceUrls,
       PORT: String(port),
+      OPS_PORT: '0',
       PUBLIC_URL: publicUrl,
       SESSION_SECRET: secrets.sessionSecret,
-      OIDC_ISSUER_URL: oidcUrl,
-      OIDC_CLIENT_ID: 'backoffice',
       OIDC_CLIENT_SECRET: secrets.oidcClientSecret,
       ADMIN_EMAILS: adminEmails.join(','),
-      PRICING_URL: pricingUrl,
       MAILBOX_IMAP_URL: mailbox?.imap ? `imap://${mailbox.imap.host}:${mailbox.imap.port}` : '',
       WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
-      OPS_PORT: '0',
-    });
-    const gateway = await createGatewayService({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure: infrastructureFor() });
-    stops.push(() => gateway.stop());
-    await gateway.app.listen({ port, host: 'localhost' });
+    }) as { LOG_LEVEL: string };
+    const running = await gateway.start({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure: infrastructureFor() });
+    stops.push(() => running.stop());
+    await running.app.listen({ port, host: 'localhost' });
 
     return {
       url: publicUrl,

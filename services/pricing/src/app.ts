@@ -1,34 +1,44 @@
-import { createServiceApp, type Logger, type ReadinessCheck } from '@bo/platform';
-import type { EventTransport } from '@bo/platform/events';
-import { registerPlatformRoutes } from '@bo/platform/http/platform-routes';
+import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { GoogleSheet } from './clients/price-sheet';
 import type { PricingConfig } from './config';
-import type { PriceCatalog } from './price-catalog';
-import { registerCacheRoutes } from './routes/cache';
 import { pricingConfigItems } from './config-status';
+import { PriceCatalog } from './domain/price-catalog';
+import type { PrismaClient } from './generated/prisma/client';
+import { registerCacheRoutes } from './routes/cache';
 import { registerPriceRoutes } from './routes/prices';
 import { registerSheetRoutes } from './routes/sheets';
+import { PrismaPriceSnapshotStore } from './store/pricing-store';
+import { resolveCredentials } from './clients/service-account';
 
-export interface PricingAppDeps {
-  config: PricingConfig;
-  logger: Logger;
+export interface PricingExposed {
   catalog: PriceCatalog;
-  transport: EventTransport;
-  readiness: ReadinessCheck[];
-  checkReplies?: boolean;
 }
 
-/** The pricing service's HTTP surface; every dependency is injected so tests and both run modes share it. */
-export function buildPricingApp(deps: PricingAppDeps) {
-  const app = createServiceApp({
-    service: 'pricing',
-    logger: deps.logger,
-    identitySecret: deps.config.INTERNAL_IDENTITY_SECRET,
-    readiness: deps.readiness,
-    checkReplies: deps.checkReplies,
+/**
+ * The pricing service's parts from its injected dependencies: the sheet client, the catalog over
+ * the cache and the last good copy, and the routes. It consumes no events and has no jobs.
+ */
+export async function buildPricingApp({ config, logger, infrastructure, prisma, relay }: ServiceContext<PricingConfig, PrismaClient>): Promise<ServiceParts<PricingExposed>> {
+  const sheet = new GoogleSheet({
+    spreadsheetId: config.GOOGLE_SHEETS_SPREADSHEET_ID,
+    sheetName: config.GOOGLE_SHEETS_SHEET_NAME,
+    credentials: await resolveCredentials(config),
+    rootUrl: config.GOOGLE_SHEETS_ROOT_URL,
   });
-  registerPriceRoutes(app, deps.catalog);
-  registerSheetRoutes(app, deps.catalog);
-  registerCacheRoutes(app, deps.catalog);
-  registerPlatformRoutes(app, { service: 'pricing', transport: deps.transport, configItems: () => pricingConfigItems(deps.config) });
-  return app;
+  const catalog = new PriceCatalog({
+    sheet,
+    cache: infrastructure.cache,
+    snapshots: new PrismaPriceSnapshotStore(prisma, () => relay.nudge()),
+    ttlSeconds: config.PRICE_CACHE_TTL_SECONDS,
+    logger,
+  });
+  return {
+    routes(app) {
+      registerPriceRoutes(app, catalog);
+      registerSheetRoutes(app, catalog);
+      registerCacheRoutes(app, catalog);
+    },
+    configItems: () => pricingConfigItems(config),
+    exposed: { catalog },
+  };
 }

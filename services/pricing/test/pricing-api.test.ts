@@ -12,7 +12,10 @@ import { createEnvelope, pricingPriceUpdated, routesOwnedBy, type EventEnvelope 
 import { listen } from '@bo/sim-kit';
 import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_SPREADSHEET_ID, type GoogleSheetsSimulator } from '@bo/sim-google-sheets';
 import { pricingEnvSchema } from '../src/config';
-import { createPricingService, type PricingService } from '../src/service';
+import type { RunningService } from '@bo/platform/service';
+import type { PricingExposed } from '../src/app';
+import type { PrismaClient } from '../src/generated/prisma/client';
+import pricing from '../src/service';
 
 const secret = 'test-identity-secret-of-at-least-32-chars';
 const logger = createLogger('pricing-test', 'silent');
@@ -30,7 +33,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
   let sheets: GoogleSheetsSimulator;
   let sheetsUrl: string;
   let infrastructure: Infrastructure;
-  let service: PricingService;
+  let service: RunningService<PrismaClient, PricingExposed>;
   const received: EventEnvelope[] = [];
 
   beforeAll(async () => {
@@ -49,7 +52,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
     });
     infrastructure = await connectInfrastructure(config, `pricing-test-${randomUUID()}`, logger);
-    service = await createPricingService({ config, logger, infrastructure, credentials: config.GOOGLE_SERVICE_ACCOUNT_JSON!, checkReplies: true });
+    service = await pricing.start({ config, logger, infrastructure, checkReplies: true });
     await infrastructure.transport.consume({ service: 'price-listener', bindings: [pricingPriceUpdated.name] }, async ({ envelope }) => {
       received.push(envelope);
     });
@@ -65,7 +68,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
 
   beforeEach(async () => {
     await sheets.simulator.faults.clear();
-    await service.catalog.invalidate();
+    await service.exposed.catalog.invalidate();
   });
 
   const sheetRows = () => sheets.state.view(PRICE_LIST_SPREADSHEET_ID)!.sheets[0].rows;
@@ -188,7 +191,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
 
   it('serves the last good copy, marked stale, when the sheet is down; a write then fails clearly', async () => {
     await service.app.inject({ method: 'GET', url: '/api/prices' }); // a good read saves the copy
-    await service.catalog.invalidate();
+    await service.exposed.catalog.invalidate();
     await sheets.simulator.faults.add({ pathPrefix: '/v4/', kind: 'status', status: 503, body: { error: { code: 503, message: 'down', status: 'UNAVAILABLE' } } });
     const stale = await service.app.inject({ method: 'GET', url: '/api/prices' });
     expect(stale.statusCode).toBe(200);
@@ -206,7 +209,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
   it('answers a clear 503 when the sheet is down and no copy was ever saved', async () => {
     const emptyDb = await createTestDatabase('pricing_empty');
     let database: Database | undefined;
-    let other: PricingService | undefined;
+    let other: RunningService | undefined;
     try {
       database = await openDatabase(emptyDb.config);
       const cache = RedisCache.connect('redis://127.0.0.1:6379', `pricing-empty-${randomUUID()}:`);
@@ -216,8 +219,8 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
         GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID, GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
         GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
       });
-      other = await createPricingService({
-        config, logger, credentials: config.GOOGLE_SERVICE_ACCOUNT_JSON!,
+      other = await pricing.start({
+        config, logger,
         infrastructure: { database, cache, transport, lock: undefined as never, readiness: [], close: async () => {} },
       });
       await sheets.simulator.faults.add({ pathPrefix: '/v4/', kind: 'status', status: 403, body: { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } } });
@@ -242,8 +245,8 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID, GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
       GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
     });
-    const withoutRedis = await createPricingService({
-      config, logger, credentials: config.GOOGLE_SERVICE_ACCOUNT_JSON!,
+    const withoutRedis = await pricing.start({
+      config, logger,
       infrastructure: { ...infrastructure, cache: deadCache, readiness: [{ name: 'cache', check: () => deadCache.ping() }] },
     });
     try {

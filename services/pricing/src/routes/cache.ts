@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '@bo/platform';
 import { getCacheStatus, invalidateCache } from '@bo/proto';
-import type { PriceCatalog } from '../price-catalog';
+import type { PriceCatalog } from '../domain/price-catalog';
 
 export function registerCacheRoutes(app: FastifyInstance, catalog: PriceCatalog): void {
   serveRoute(app, getCacheStatus, () => catalog.cacheStatus());

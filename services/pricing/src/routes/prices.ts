@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { currentCorrelationId, serveRoute } from '@bo/platform';
 import { getPrice, listPrices, updatePrice } from '@bo/proto';
 import { priceSummary } from '../domain/price-rows';
-import type { PriceCatalog } from '../price-catalog';
+import type { PriceCatalog } from '../domain/price-catalog';
 import { woocommerceSyncOutcome } from './woocommerce-sync';
 
 /** Price reads are public (the chat platform calls them); writes are admin-only (see the contracts). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, currentCorrelationId, serveRoute } from '@bo/platform';
 import { priceColumns, updateSheetRow, type PriceRow } from '@bo/proto';
-import type { PriceCatalog } from '../price-catalog';
+import type { PriceCatalog } from '../domain/price-catalog';
 import { woocommerceSyncOutcome } from './woocommerce-sync';
 
 /**

@@ -1,10 +1,11 @@
-import { priceRowSchema, pricingPriceUpdated, createEnvelope, type PriceRow } from '@bo/proto';
+import { priceRowSchema, schemaOf, type PriceRow } from '@bo/proto';
 import { enqueueEvent } from '@bo/platform/events';
 import { effectivePrice } from '../domain/price-rows';
-import type { PriceSnapshotStore } from '../price-catalog';
+import { priceUpdated } from '../events/price-updated';
+import type { PriceSnapshotStore } from '../domain/price-catalog';
 import type { PrismaClient, Prisma } from '../generated/prisma/client';
 
-export const PRICING_SCHEMA = 'pricing';
+export const PRICING_SCHEMA = schemaOf('pricing');
 
 function columns(row: PriceRow, position: number) {
   return {
@@ -49,7 +50,7 @@ export class PrismaPriceSnapshotStore implements PriceSnapshotStore {
       const data = { ...columns(row, existing?.position ?? 0), lastUpdated: new Date() };
       if (existing) await tx.pricingData.update({ where: { id: existing.id }, data });
       else await tx.pricingData.upsert({ where: { product: row.product }, create: data, update: data });
-      await enqueueEvent(tx, PRICING_SCHEMA, createEnvelope(pricingPriceUpdated, { product: row.product, row, previous }, correlationId));
+      await enqueueEvent(tx, PRICING_SCHEMA, priceUpdated(row, previous, correlationId));
     });
     this.afterCommit();
   }

@@ -2,8 +2,8 @@ import type { Cache } from '@bo/platform/cache';
 import { getJson, setJson } from '@bo/platform/cache';
 import { serviceUnavailable, notFound, type Logger } from '@bo/platform';
 import type { PriceRow } from '@bo/proto';
-import { describeSheetError, type PriceSheet } from './clients/price-sheet';
-import { findRowIndex } from './domain/price-rows';
+import { describeSheetError, type PriceSheet } from '../clients/price-sheet';
+import { findRowIndex } from './price-rows';
 
 const CACHE_KEY = 'prices:v1';
 
@@ -30,7 +30,8 @@ interface CachedPrices {
 }
 
 /**
- * The price list with its three layers: the Redis cache (fast path), the spreadsheet (truth), and
+ * The price list with its three layers (the service's rules; it reaches the outside only through
+ * the three interfaces it is given, so it has no I/O of its own): the Redis cache (fast path), the spreadsheet (truth), and
  * pricing_data (last good copy when the sheet is down). Concurrent misses share one sheet read,
  * because a service account gets only 60 reads a minute.
  */

@@ -1,0 +1,126 @@
+import type { ConfigItem, DomainServiceName, ServiceName } from '@bo/proto';
+import { schemaOf } from '@bo/proto';
+import type { z } from 'zod';
+import { createPrismaClient, migrate, type PrismaClientClass } from '../db';
+import { OutboxRelay, subscribe, type EventHandler, type TransactionalSqlClient } from '../events';
+import { createServiceApp, type ServiceApp } from '../http/service-app';
+import { registerPlatformRoutes } from '../http/platform-routes';
+import type { Logger } from '../logging';
+import type { Infrastructure } from '../runtime';
+import { startJobs, type Job } from './jobs';
+
+/** The outside systems' stand-ins, by name, as the launchers started them (see simulatorEnv). */
+export type SimulatorUrls = Record<'sheets' | 'oidc' | 'woocommerce' | 'qpay' | 'manychat' | 'openai' | 'marketplace' | 'mailbox', string>;
+
+/** What a service's build step gets: its validated config, its own database client and the shared runtime. */
+export interface ServiceContext<Config, Prisma> {
+  config: Config;
+  logger: Logger;
+  infrastructure: Infrastructure;
+  prisma: Prisma;
+  /** The service's outbox relay; nudge it after committing a transaction that enqueued events. */
+  relay: OutboxRelay;
+}
+
+/** What a service is made of once built: its routes, consumers, jobs and config-status items. */
+export interface ServiceParts<Exposed> {
+  /** Registers the handlers of the service's route contracts (serveRoute). */
+  routes(app: ServiceApp): void;
+  /** The events it consumes (one subscription, through the inbox). */
+  consumers?: EventHandler[];
+  /** Periodic work; each run holds a lock, so one replica runs it at a time. */
+  jobs?: Job[];
+  /** What the config-status page shows for this service. */
+  configItems(): ConfigItem[];
+  /** Objects tests and the launchers may reach (e.g. the price catalog). */
+  exposed?: Exposed;
+  /** Releases what build() opened, after the app stopped taking requests. */
+  stop?(): Promise<void>;
+}
+
+export interface RunningService<Prisma = unknown, Exposed = unknown> {
+  name: ServiceName;
+  app: ServiceApp;
+  prisma: Prisma;
+  relay: OutboxRelay | null;
+  exposed: Exposed;
+  /** Stops taking requests, lets in-flight work finish, then stops consumers, jobs and the relay. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions<Config> {
+  config: Config;
+  logger: Logger;
+  infrastructure: Infrastructure;
+  /** Validate replies against their contracts (tests). */
+  checkReplies?: boolean;
+}
+
+/**
+ * A deployable process as the launchers see it: its registry name, its environment schema, how
+ * it points at the simulators when no real outside system is configured, and how it starts.
+ */
+export interface ServiceDefinition<Config = unknown, Prisma = unknown, Exposed = unknown> {
+  name: ServiceName;
+  configSchema: z.ZodType<Config>;
+  /** The variables that point this service at the simulators (embedded run, distributed run on one machine, compose). */
+  simulatorEnv(simulators: SimulatorUrls): Record<string, string>;
+  start(options: StartOptions<Config>): Promise<RunningService<Prisma, Exposed>>;
+}
+
+export interface DomainServiceSpec<Config, Prisma, Exposed> {
+  name: DomainServiceName;
+  configSchema: z.ZodType<Config>;
+  /** The generated Prisma client class and the service's prisma/migrations folder. */
+  prisma: new (options: never) => Prisma;
+  migrationsDir: string;
+  simulatorEnv(simulators: SimulatorUrls): Record<string, string>;
+  build(context: ServiceContext<Config, Prisma>): Promise<ServiceParts<Exposed>>;
+}
+
+/**
+ * Defines a domain service once. Starting it does, in this order and the same way in every run
+ * mode: apply its migrations to its own schema, open its Prisma client, start its outbox relay,
+ * build its parts, serve its contracts (and the platform's: config status, dead letters),
+ * subscribe its consumers, start its jobs.
+ */
+export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string }, Prisma, Exposed = undefined>(
+  spec: DomainServiceSpec<Config, Prisma, Exposed>,
+): ServiceDefinition<Config, Prisma, Exposed> {
+  const schema = schemaOf(spec.name);
+  return {
+    name: spec.name,
+    configSchema: spec.configSchema,
+    simulatorEnv: spec.simulatorEnv,
+    async start({ config, logger, infrastructure, checkReplies }) {
+      await migrate(infrastructure.database, { schema, migrationsDir: spec.migrationsDir });
+      const prisma = createPrismaClient(spec.prisma as unknown as PrismaClientClass<Prisma>, infrastructure.database, schema);
+      const sql = prisma as unknown as TransactionalSqlClient & { $disconnect(): Promise<void> };
+      const relay = new OutboxRelay({ db: sql, schema, transport: infrastructure.transport, log: (message, detail) => logger.warn(detail ?? {}, message) });
+      const parts = await spec.build({ config, logger, infrastructure, prisma, relay });
+      const app = createServiceApp({ service: spec.name, logger, identitySecret: config.INTERNAL_IDENTITY_SECRET, readiness: infrastructure.readiness, checkReplies });
+      registerPlatformRoutes(app, { service: spec.name, transport: infrastructure.transport, configItems: parts.configItems });
+      parts.routes(app);
+      const subscription = parts.consumers?.length
+        ? await subscribe({ service: spec.name, schema, db: sql, transport: infrastructure.transport, events: parts.consumers })
+        : null;
+      const jobs = startJobs(parts.jobs ?? [], { lock: infrastructure.lock, logger });
+      relay.start();
+      return {
+        name: spec.name,
+        app,
+        prisma,
+        relay,
+        exposed: parts.exposed as Exposed,
+        async stop() {
+          await app.close();
+          await subscription?.stop();
+          await jobs.stop();
+          await relay.stop();
+          await parts.stop?.();
+          await sql.$disconnect();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,4 @@
+// How a service is defined once and started the same way by every launcher.
+export * from './define-service';
+export * from './jobs';
+export * from './main';

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createLogger, serveRoute, serviceEnvSchema, serviceIdentity, signIdentity, type ServiceEnv } from '@bo/platform';
+import { enqueueEvent, onEvent } from '@bo/platform/events';
+import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
+import { defineService, type RunningService, type ServiceContext } from '@bo/platform/service';
+import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
+import { createEnvelope, defineEvent, defineRoute, type DomainServiceName } from '@bo/proto';
+import { PrismaClient } from '../fixtures/demo/src/generated/prisma/client';
+import { demoMigrationsDir } from '../db/demo-fixture';
+
+// A made-up service built the way every real one is: its own folder's parts, defined once.
+const DEMO = 'demo' as DomainServiceName;
+const secret = 'a-test-identity-secret-of-32-characters!';
+const admin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null }, secret) };
+const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
+
+const widgetAdded = defineEvent({ name: 'demo.widget.added', version: 1, payload: z.object({ name: z.string() }), example: { name: 'w' } });
+const addWidget = defineRoute({
+  owner: DEMO, method: 'POST', path: '/api/demo/widgets', access: 'admin', summary: 'Add a widget', category: 'Demo',
+  body: z.object({ name: z.string().min(1) }).strict(),
+  reply: z.object({ id: z.number().int() }),
+  example: { body: { name: 'w' }, reply: { id: 1 } },
+});
+
+const demoConfig = serviceEnvSchema;
+const jobRuns = { total: 0, concurrent: 0, maxConcurrent: 0 };
+const seen: string[] = [];
+
+const demo = defineService({
+  name: DEMO,
+  configSchema: demoConfig,
+  prisma: PrismaClient,
+  migrationsDir: demoMigrationsDir,
+  simulatorEnv: () => ({}),
+  async build({ prisma, relay }: ServiceContext<ServiceEnv, PrismaClient>) {
+    return {
+      routes(app) {
+        serveRoute(app, addWidget, async ({ body }) => {
+          const widget = await prisma.$transaction(async (tx) => {
+            const created = await tx.widget.create({ data: { name: body.name } });
+            await enqueueEvent(tx, 'demo', createEnvelope(widgetAdded, { name: body.name }));
+            return created;
+          });
+          relay.nudge();
+          return { id: widget.id };
+        });
+      },
+      consumers: [onEvent(widgetAdded, async (_tx, envelope) => void seen.push(envelope.payload.name))],
+      jobs: [
+        {
+          name: 'count',
+          everyMs: 20,
+          async run() {
+            jobRuns.total++;
+            jobRuns.maxConcurrent = Math.max(jobRuns.maxConcurrent, ++jobRuns.concurrent);
+            await new Promise((resolve) => setTimeout(resolve, 60));
+            jobRuns.concurrent--;
+          },
+        },
+      ],
+      configItems: () => [{ name: 'Widgets', category: 'Demo', configured: true, simulated: false }],
+    };
+  },
+});
+
+describe('defineService', () => {
+  let testDb: TestDatabase;
+  let vhost: TestVhost;
+  const infrastructures: Infrastructure[] = [];
+  const replicas: RunningService[] = [];
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('define_service');
+    vhost = await createTestVhost('define-service');
+    const prefix = `demo-${randomUUID()}`;
+    for (let i = 0; i < 2; i++) {
+      const config = demoConfig.parse({ PORT: '0', LOG_LEVEL: 'silent', INTERNAL_IDENTITY_SECRET: secret, DATABASE_URL: testDb.url, REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: vhost.url });
+      const infrastructure = await connectInfrastructure(config, prefix, createLogger('demo', 'silent'));
+      infrastructures.push(infrastructure);
+      replicas.push(await demo.start({ config, logger: createLogger('demo', 'silent'), infrastructure, checkReplies: true }));
+    }
+  });
+
+  afterAll(async () => {
+    for (const replica of replicas) await replica.stop();
+    for (const infrastructure of infrastructures) await infrastructure.close();
+    await vhost?.delete();
+    await testDb?.drop();
+  });
+
+  it('applies its migrations, serves its contract with validation, and its change reaches its consumer once', async () => {
+    const [first] = replicas;
+    expect((await first.app.inject({ method: 'POST', url: '/api/demo/widgets', payload: { name: '' }, headers: admin })).statusCode).toBe(400);
+    const added = await first.app.inject({ method: 'POST', url: '/api/demo/widgets', payload: { name: 'sprocket' }, headers: admin });
+    expect(added.statusCode).toBe(200);
+    await expect.poll(() => seen.filter((name) => name === 'sprocket').length, { timeout: 10_000 }).toBe(1);
+  });
+
+  it('answers the platform routes: config status for the gateway, dead letters for admins', async () => {
+    const [first] = replicas;
+    const status = await first.app.inject({ method: 'GET', url: '/internal/demo/config-status', headers: gateway });
+    expect(status.json()).toEqual({ items: [{ name: 'Widgets', category: 'Demo', configured: true, simulated: false }] });
+    expect((await first.app.inject({ method: 'GET', url: '/api/admin/events/demo/dead-letters', headers: admin })).json()).toEqual({ data: [] });
+  });
+
+  it('runs a job on one replica at a time', async () => {
+    await expect.poll(() => jobRuns.total, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+    expect(jobRuns.maxConcurrent).toBe(1);
+  });
+});
