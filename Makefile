@@ -4,11 +4,13 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 SERVICES_WITH_DB := gateway services/pricing
 
-.PHONY: help install build start test typecheck bench migration create-admin clean
+.PHONY: help install build start test typecheck lint test-node22 bench migration create-admin clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PGlite, in-memory events)"
 	@echo "make test           install and run every test on the real PostgreSQL, Redis and RabbitMQ"
+	@echo "make lint           ESLint over every workspace (part of make test)"
+	@echo "make test-node22    the server suites again under Node 22 LTS (engines allow >=20.19)"
 	@echo "make bench          measure GET /api/prices bare, direct and through the gateway"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
 	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
@@ -31,8 +33,25 @@ typecheck: install
 	npx tsc -p tsconfig.json
 	npx tsc -p web/tsconfig.json
 
-test: build typecheck
+test: build typecheck lint
 	npx vitest run
+
+lint: install
+	npx eslint --max-warnings=0 .
+
+# Node 22 from the npm registry: the `node` package fetches node-<os>-<arch> in a preinstall
+# script; that package is taken directly, so nothing but the registry is needed and no script runs.
+NODE22_VERSION := 22.23.3
+NODE22_DIR := node_modules/.cache/node-$(NODE22_VERSION)
+
+$(NODE22_DIR)/bin/node:
+	mkdir -p $(NODE22_DIR)
+	cd $(NODE22_DIR) && tar -xzf "$$(npm pack --silent node-$$(node -p process.platform)-$$(node -p process.arch)@$(NODE22_VERSION))" --strip-components=1 && rm -f node-*.tgz
+
+# Node 22 first on PATH, so vitest's workers and every process a suite spawns run on it too.
+test-node22: build $(NODE22_DIR)/bin/node
+	PATH="$(CURDIR)/$(NODE22_DIR)/bin:$$PATH" node -e 'if (!process.version.startsWith("v22.")) throw new Error(process.version)'
+	PATH="$(CURDIR)/$(NODE22_DIR)/bin:$$PATH" npx vitest run --project server
 
 bench: build
 	npx tsx bench/prices.ts

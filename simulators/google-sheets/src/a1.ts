@@ -38,8 +38,10 @@ function splitSheet(text: string): { sheet?: string; cells?: string } {
     let title = '';
     for (; i < text.length; i++) {
       if (text[i] !== "'") title += text[i];
-      else if (text[i + 1] === "'") title += "'", i++;
-      else break;
+      else if (text[i + 1] === "'") {
+        title += "'";
+        i++;
+      } else break;
     }
     if (i >= text.length) throw new RangeParseError(text);
     const rest = text.slice(i + 1);

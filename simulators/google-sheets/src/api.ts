@@ -73,7 +73,7 @@ const routes: Route[] = [
   { method: 'GET', kind: 'read', match: exact(''), run: (s) => s.describe() },
   {
     method: 'GET', kind: 'read', match: rangeTail(),
-    run: (s, { body, query: q, range }) => s.read(range, dimension(one(q.majorDimension)), renderOption(one(q.valueRenderOption))),
+    run: (s, { query: q, range }) => s.read(range, dimension(one(q.majorDimension)), renderOption(one(q.valueRenderOption))),
   },
   {
     method: 'GET', kind: 'read', match: exact('/values:batchGet'),
@@ -101,11 +101,11 @@ const routes: Route[] = [
   },
   {
     method: 'POST', kind: 'write', match: rangeTail('clear'),
-    run: (s, { body, range }) => ({ spreadsheetId: s.spreadsheetId, clearedRange: s.clear(range) }),
+    run: (s, { range }) => ({ spreadsheetId: s.spreadsheetId, clearedRange: s.clear(range) }),
   },
   {
     method: 'POST', kind: 'write', match: exact('/values:batchUpdate'),
-    run: (s, { body, range }) => {
+    run: (s, { body }) => {
       const input = inputOption(body.valueInputOption);
       const data = Array.isArray(body.data) ? (body.data as { range?: unknown; values?: unknown; majorDimension?: unknown }[]) : [];
       // Every part is checked before any is written: one bad range rejects the whole batch.
@@ -124,7 +124,7 @@ const routes: Route[] = [
   },
   {
     method: 'POST', kind: 'write', match: exact('/values:batchClear'),
-    run: (s, { body, range }) => {
+    run: (s, { body }) => {
       const list = Array.isArray(body.ranges) ? body.ranges.map(String) : [];
       list.forEach((range) => s.resolve(range));
       return { spreadsheetId: s.spreadsheetId, clearedRanges: list.map((range) => s.clear(range)) };

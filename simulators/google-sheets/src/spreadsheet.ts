@@ -137,7 +137,11 @@ export class Spreadsheet {
     let first = -1;
     let last = -1;
     const lastRow = Math.min(range.endRow ?? sheet.grid.length, sheet.grid.length);
-    for (let r = range.startRow; r < lastRow; r++) if (filled(r)) (first = first < 0 ? r : first), (last = r);
+    for (let r = range.startRow; r < lastRow; r++) {
+      if (!filled(r)) continue;
+      if (first < 0) first = r;
+      last = r;
+    }
     let tableRange: string | undefined;
     if (last >= 0) {
       const width = Math.max(...sheet.grid.slice(first, last + 1).map((row) => trimTrailing([row.slice(range.startCol, range.endCol)])[0]?.length ?? 0));

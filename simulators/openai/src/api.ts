@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assistantMessage, checkMessages, decideTurn, limitLength, streamChunks, usageOf } from './chat';
+import { assistantMessage, checkMessages, decideTurn, limitLength, streamChunks, usageOf, type Json } from './chat';
 import { countTokens, embedText, toBase64 } from './embeddings';
 import { invalidRequest, invalidUrl, modelNotFound, OpenAiError } from './errors';
 import { PREFIXES, type ModelInfo } from './personas';
 import type { OpenAiState } from './state';
-
-type Json = Record<string, any>;
 
 const CREATED = 1_700_000_000;
 let completionCounter = 0;

@@ -3,7 +3,9 @@ import { countTokens } from './embeddings';
 import { invalidRequest } from './errors';
 import type { OpenAiState, ScriptedReply } from './state';
 
-type Json = Record<string, any>;
+// Request bodies are OpenAI's loosely typed JSON, read field by field as the real API does.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>;
 
 interface ToolCall {
   id: string;
