@@ -56,11 +56,18 @@ export function newContext(browser: Browser, width: number, storageState?: Await
  * e-mail; a consent step, if shown, is confirmed), and back to the app.
  */
 export async function signInWithOidc(page: Page, appUrl: string, email: string): Promise<void> {
+  await page.goto(`${appUrl}/login`);
+  await completeOidcSignIn(page, appUrl, email);
+  await page.waitForURL((url) => url.origin === new URL(appUrl).origin && !url.pathname.startsWith('/api/') && url.pathname !== '/login');
+}
+
+/** From /login as it is on screen (with its `?next=`): the sign-in button, then the provider's pages until the app is back. */
+export async function completeOidcSignIn(page: Page, appUrl: string, email: string): Promise<void> {
   const appOrigin = new URL(appUrl).origin;
   const onApp = (url: URL) => url.origin === appOrigin;
-  await page.goto(`${appUrl}/login`);
   await page.getByRole('button', { name: 'Sign in as administrator' }).click();
-  await page.waitForURL((url) => !onApp(url));
+  // To the provider's pages, or (the provider still remembers the user) straight back into the app.
+  await page.waitForURL((url) => !onApp(url) || url.pathname !== '/login');
   for (let step = 0; step < 3 && !onApp(new URL(page.url())); step++) {
     const before = page.url();
     const emailField = page.locator('input[type="email"], input[name="email"], input[name="login"]').first();
@@ -68,7 +75,6 @@ export async function signInWithOidc(page: Page, appUrl: string, email: string):
     await page.locator('button[type="submit"], input[type="submit"]').first().click();
     await page.waitForURL((url) => url.href !== before);
   }
-  await page.waitForURL((url) => onApp(url) && !url.pathname.startsWith('/api/') && url.pathname !== '/login');
 }
 
 export type Who = 'admin' | 'user';

@@ -7,7 +7,7 @@ export function Toaster() {
     <Portal>
       <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }} maxWidth="420px">
         {(toast) => (
-          <SwipeToDismiss id={toast.id!}>
+          <SwipeToDismiss id={toast.id!} urgent={toast.type === 'error'}>
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
@@ -22,7 +22,7 @@ export function Toaster() {
 }
 
 /** Document 1, section 9: a toast follows the pointer to the right and is dismissed past 50 px; less springs back. */
-function SwipeToDismiss({ id, children }: { id: string; children: React.ReactNode }) {
+function SwipeToDismiss({ id, urgent, children }: { id: string; urgent: boolean; children: React.ReactNode }) {
   const start = useRef<{ x: number; pointer: number } | null>(null);
   const [offset, setOffset] = useState(0);
 
@@ -44,6 +44,8 @@ function SwipeToDismiss({ id, children }: { id: string; children: React.ReactNod
 
   return (
     <Toast.Root
+      // An error is announced at once (role="alert"); other toasts wait their turn in the polite region.
+      role={urgent ? 'alert' : undefined}
       width={{ md: 'sm' }}
       data-swipe-offset={offset}
       style={offset ? { translate: `${offset}px 0`, transition: 'none' } : undefined}

@@ -5,12 +5,12 @@ import { useTimeline } from './queries';
 
 /** Requests per hour from the request log (GET /api/analytics/timeline). */
 export default function TimelineChart() {
-  const { t, language } = useTexts();
+  const { t, format } = useTexts();
   const { data, isError } = useTimeline();
   const points = data?.data ?? [];
   if (isError) return <Text color="fg.muted">{t('analytics.unavailable')}</Text>;
   if (points.length === 0) return <Text color="fg.muted">{t('analytics.noTimeline')}</Text>;
-  const hourLabel = (hour: string) => labelOfHour(hour, language);
+  const hourLabel = (hour: string) => labelOfHour(hour, format.hour);
   return (
     <ResponsiveContainer width="100%" height={240}>
       <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -25,8 +25,8 @@ export default function TimelineChart() {
 }
 
 /** Hours may come as ISO timestamps or as labels; timestamps are shown as the local hour in the locale's style. */
-function labelOfHour(hour: string, locale: string): string {
+function labelOfHour(hour: string, format: (time: number) => string): string {
   const time = Date.parse(hour);
   if (Number.isNaN(time) || !hour.includes('T')) return hour;
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(time);
+  return format(time);
 }
