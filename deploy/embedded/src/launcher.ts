@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@bo/platform';
-import { openDatabase } from '@bo/platform/db';
 import { MemoryTransport } from '@bo/platform/events';
 import { embeddedInfrastructure } from '@bo/platform/runtime';
 import { loadServiceDefinition, type SimulatorUrls } from '@bo/platform/service';
@@ -11,6 +10,7 @@ import { freePort, listen } from '@bo/sim-kit';
 import { buildOidcSimulator } from '@bo/sim-oidc';
 import { startOutsideSimulators, type OutsideSimulators, type RunningSimulator } from './outside-simulators';
 import { loadOrCreateSecrets } from './secrets';
+import { startEmbeddedPostgres } from './postgres';
 import { startPersistentSheets } from './sheets-state';
 
 export interface EmbeddedOptions {
@@ -28,6 +28,8 @@ export interface EmbeddedOptions {
 export interface EmbeddedSystem {
   url: string;
   dataDir: string;
+  /** The embedded PostgreSQL (operators' tools, tests). */
+  databaseUrl: string;
   adminEmails: string[];
   simulators: Record<'sheets' | 'oidc', RunningSimulator> & OutsideSimulators['running'];
   /** Simulators that could not start, with the reason and the fix. */
@@ -79,15 +81,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     stops.push(() => outside.stop());
     const mailbox = outside.running.mailbox;
 
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+    const postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), (line) => logger.debug({ postgres: line }));
+    stops.push(() => postgres.stop());
     const transport = new MemoryTransport();
-    stops.push(async () => {
-      await transport.close();
-      await database.close();
-    });
-    // Each service gets its own cache and locks over the shared database and transport.
-    const infrastructureFor = () => {
-      const infrastructure = embeddedInfrastructure({ database, transport });
+    stops.push(() => transport.close());
+    // Each service gets its own pool, cache and locks over the shared server and transport.
+    const infrastructureFor = async () => {
+      const infrastructure = await embeddedInfrastructure({ databaseUrl: postgres.url, transport });
       stops.push(() => infrastructure.close());
       return infrastructure;
     };
@@ -103,7 +103,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     for (const name of domainServiceNames) {
       const definition = await loadServiceDefinition(name);
       const config = definition.configSchema.parse({ ...common, PORT: '0', ...definition.simulatorEnv(simulatorUrls) });
-      const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL), infrastructure: infrastructureFor() });
+      const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL), infrastructure: await infrastructureFor() });
       stops.push(() => service.stop());
       serviceUrls[urlVariableOf(name)] = await service.app.listen({ port: 0, host: '127.0.0.1' });
     }
@@ -122,13 +122,14 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       MAILBOX_IMAP_URL: mailbox?.imap ? `imap://${mailbox.imap.host}:${mailbox.imap.port}` : '',
       WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
     }) as { LOG_LEVEL: string };
-    const running = await gateway.start({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure: infrastructureFor() });
+    const running = await gateway.start({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure: await infrastructureFor() });
     stops.push(() => running.stop());
     await running.app.listen({ port, host: 'localhost' });
 
     return {
       url: publicUrl,
       dataDir,
+      databaseUrl: postgres.url,
       adminEmails,
       simulators: { sheets: { url: sheetsUrl }, oidc: { url: oidcUrl }, ...outside.running },
       unavailable: outside.unavailable,

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
 
@@ -16,7 +17,7 @@ describe('the embedded system (make start)', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('serves the dashboard, the API and prices through the gateway on PGlite', async () => {
+  it('serves the dashboard, the API and prices through the gateway on the embedded PostgreSQL', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'embedded-'));
     system = await startEmbedded({ dataDir, port: 0, quiet: true });
 
@@ -33,7 +34,25 @@ describe('the embedded system (make start)', () => {
     expect(index.headers.get('content-type')).toContain('text/html');
   });
 
-  it('keeps its data across a restart: the sheet, and the saved price copy in PGlite', async () => {
+  it('lets no service stall another: a transaction held open in pricing leaves the gateway answering', async () => {
+    const client = new pg.Client({ connectionString: system!.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('LOCK TABLE pricing.pricing_data IN ACCESS EXCLUSIVE MODE');
+      // The gateway reads and writes its own schema (a sign-in writes a session row) meanwhile.
+      const started = Date.now();
+      const login = await fetch(`${system!.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'nobody', password: 'wrong password' }), signal: AbortSignal.timeout(10_000) });
+      expect(login.status).toBe(401);
+      expect((await fetch(`${system!.url}/api/auth/user`, { signal: AbortSignal.timeout(10_000) })).status).toBe(401);
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await client.query('ROLLBACK');
+      await client.end();
+    }
+  });
+
+  it('keeps its data across a restart: the sheet, and the saved price copy in the embedded PostgreSQL', async () => {
     const sheetsUrl = system!.simulators.sheets.url;
     const view = await json(await fetch(`${sheetsUrl}/__sim/spreadsheets/sim-price-list`));
     view.sheets[0].rows[1][5] = '77777'; // the first product's regular price, changed "in the sheet"
@@ -49,7 +68,7 @@ describe('the embedded system (make start)', () => {
     const fresh = await json(await fetch(`${system.url}/api/prices?format=array`));
     expect(fresh.data[0].regularPrice).toBe('77777');
 
-    // With the sheet down after another restart, the copy saved in PGlite is what gets served.
+    // With the sheet down after another restart, the copy saved in the database is what gets served.
     await system.stop();
     system = await startEmbedded({ dataDir, port: 0, quiet: true });
     await fetch(`${system.simulators.sheets.url}/__sim/faults`, {

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, createLogger } from '@bo/platform';
 import { MemoryTransport } from '@bo/platform/events';
 import { connectInfrastructure, embeddedInfrastructure } from '@bo/platform/runtime';
-import type { Database } from '@bo/platform/db';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const base = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, HOST: '127.0.0.1', PORT: 0, INTERNAL_IDENTITY_SECRET: 'x'.repeat(32) };
@@ -35,15 +34,18 @@ describe('the distributed run never falls back to memory', () => {
 });
 
 describe('the embedded run', () => {
-  it('gives each service its own cache and locks over the shared database and transport', async () => {
-    const shared = { database: {} as Database, transport: new MemoryTransport() };
-    const pricing = embeddedInfrastructure(shared);
-    const shop = embeddedInfrastructure(shared);
+  it('gives each service its own pool, cache and locks over the shared server and transport', async () => {
+    const shared = { databaseUrl: 'postgres://postgres@127.0.0.1:5432/postgres', transport: new MemoryTransport() };
+    const pricing = await embeddedInfrastructure(shared);
+    const shop = await embeddedInfrastructure(shared);
     await pricing.cache.set('prices:v1', 'pricing copy', 60);
     expect(await shop.cache.get('prices:v1')).toBeNull();
     // While pricing holds its lock, shop-sync's lock of the same name is free.
     const outcome = await pricing.lock.withLock('expiry-check', 10_000, () => shop.lock.withLock('expiry-check', 10_000, async () => 'ran'));
     expect(outcome).toEqual({ acquired: true, result: { acquired: true, result: 'ran' } });
     expect(pricing.transport).toBe(shop.transport);
+    expect(pricing.database).not.toBe(shop.database);
+    await pricing.close();
+    await shop.close();
   });
 });
