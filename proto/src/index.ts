@@ -1,5 +1,6 @@
 export * from './envelope';
 export * from './events/pricing-price-updated';
+export * from './events/topology';
 export * from './http/prices';
 export * from './http/contract';
 export * from './http/pricing-routes';

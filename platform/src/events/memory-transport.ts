@@ -1,18 +1,24 @@
+/** DEPRECATED in-process transport (messages in memory only); replaced by PgTransport, delete once no launcher uses it. */
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope } from '@bo/proto';
+import type { EventEnvelope, TopologyEntry } from '@bo/proto';
 import {
   consumerDefaults,
   describeContent,
   encodeEnvelope,
   retryDelay,
   runDelivery,
+  topicMatcher,
+  checkConsumerSpec,
   UnroutableEventError,
   type ConsumerSpec,
   type DeadLetter,
   type DeliveryHandler,
   type EventTransport,
   type Subscription,
+  type TransportHealth,
 } from './transport';
+
+export { topicMatcher };
 
 interface QueuedMessage {
   content: string;
@@ -26,19 +32,6 @@ interface MemoryQueue {
   deadLetters: DeadLetter[];
   handler?: DeliveryHandler;
   inFlight: Set<Promise<void>>;
-}
-
-/**
- * A routing-key matcher for a topic binding, as on a RabbitMQ topic exchange: `*` is exactly one
- * dot-separated word, `#` zero or more. Match it against `.${name}` (every word brings its dot).
- */
-export function topicMatcher(binding: string): (name: string) => boolean {
-  const source = binding
-    .split('.')
-    .map((word) => (word === '*' ? '\\.[^.]+' : word === '#' ? '(?:\\.[^.]+)*' : `\\.${word.replace(/[^\w-]/g, '\\$&')}`))
-    .join('');
-  const pattern = new RegExp(`^${source}$`);
-  return (name) => pattern.test(`.${name}`);
 }
 
 /**
@@ -60,8 +53,8 @@ export class MemoryTransport implements EventTransport {
   }
 
   async consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<Subscription> {
+    checkConsumerSpec(spec, [...this.queues.values()].filter((queue) => queue.handler).map((queue) => queue.spec.service));
     const queue = this.declare(spec);
-    if (queue.handler) throw new Error(`queue ${spec.service} already has a consumer`);
     queue.handler = handler;
     this.schedule(queue);
     return {
@@ -70,6 +63,21 @@ export class MemoryTransport implements EventTransport {
         await Promise.all(queue.inFlight);
       },
     };
+  }
+
+  async declareTopology(topology: readonly TopologyEntry[]): Promise<void> {
+    for (const entry of topology) {
+      const existing = this.queues.get(entry.consumer);
+      this.declare({ ...existing?.spec, service: entry.consumer, bindings: [...new Set([...(existing?.spec.bindings ?? []), ...entry.events])] });
+    }
+  }
+
+  health(): TransportHealth {
+    return { connected: true, consumers: [...this.queues.values()].filter((queue) => queue.handler).map((queue) => ({ service: queue.spec.service, up: true })) };
+  }
+
+  async deadLetterDepth(service: string): Promise<number> {
+    return this.queues.get(service)?.deadLetters.length ?? 0;
   }
 
   async listDeadLetters(service: string, limit = 100): Promise<DeadLetter[]> {

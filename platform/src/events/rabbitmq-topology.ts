@@ -1,5 +1,6 @@
+/** The RabbitMQ topology: exchanges, each consuming service's quorum queue and dead-letter queue, and dead-letter reading. */
 import type { Channel, GetMessage, MessageProperties, Options } from 'amqplib';
-import { consumerDefaults, describeContent, type ConsumerSpec, type DeadLetter } from './transport';
+import { describeContent, MAX_ATTEMPTS_LIMIT, type DeadLetter } from './transport';
 
 /** The one durable topic exchange every event is published to, routed by event name. */
 export const EVENTS_EXCHANGE = 'events';
@@ -17,27 +18,35 @@ export async function declareExchanges(channel: Channel): Promise<void> {
 }
 
 /**
- * The service's durable quorum queue bound to the names it wants, and its dead-letter queue.
- * `x-delivery-limit` is explicit (3.10 has no default, 4.x defaults to 20) and backs up our own
- * attempt count for consumers that crash before they can count; the broker then dead-letters too.
+ * The queue arguments, FIXED CONSTANTS on purpose. RabbitMQ refuses to re-declare a queue with
+ * different x-arguments (PRECONDITION_FAILED closes the channel), and every service declares every
+ * queue of the topology at start, so the arguments must not depend on any service's settings.
+ * - `x-delivery-limit` is a broker-side back-stop (3.10 has no default, 4.x defaults to 20) for
+ *   consumers that crash before they can count; the retry bound a service chooses is its own
+ *   `maxAttempts` (counted from x-delivery-count, changeable at will, at most this limit).
+ * - dead-lettering goes to the dead-letter exchange, routed by the queue's name.
+ * We chose constants over a broker policy because a policy needs an operator step on every broker
+ * (and in every test vhost); to change these for an existing queue, set a policy
+ * (`rabbitmqctl set_policy`, which overrides them without a re-declare) or re-create the queue.
+ */
+export const QUEUE_ARGUMENTS = {
+  'x-queue-type': 'quorum',
+  'x-delivery-limit': MAX_ATTEMPTS_LIMIT,
+  'x-dead-letter-exchange': DEAD_LETTER_EXCHANGE,
+} as const;
+
+/**
+ * The service's durable quorum queue bound to the given event names, and its dead-letter queue.
  * The dead-letter queue is a classic durable queue: listing it takes messages and returns them,
  * which a quorum queue would count as deliveries and, on 4.x, eventually drop.
  */
-export async function declareServiceQueues(channel: Channel, spec: ConsumerSpec): Promise<void> {
+export async function declareServiceQueues(channel: Channel, service: string, bindings: readonly string[]): Promise<void> {
   await declareExchanges(channel);
-  const deadLetters = deadLetterQueue(spec.service);
+  const deadLetters = deadLetterQueue(service);
   await channel.assertQueue(deadLetters, { durable: true, arguments: { 'x-queue-type': 'classic' } });
-  await channel.bindQueue(deadLetters, DEAD_LETTER_EXCHANGE, spec.service);
-  await channel.assertQueue(spec.service, {
-    durable: true,
-    arguments: {
-      'x-queue-type': 'quorum',
-      'x-delivery-limit': spec.maxAttempts ?? consumerDefaults.maxAttempts,
-      'x-dead-letter-exchange': DEAD_LETTER_EXCHANGE,
-      'x-dead-letter-routing-key': spec.service,
-    },
-  });
-  for (const binding of spec.bindings) await channel.bindQueue(spec.service, EVENTS_EXCHANGE, binding);
+  await channel.bindQueue(deadLetters, DEAD_LETTER_EXCHANGE, service);
+  await channel.assertQueue(service, { durable: true, arguments: { ...QUEUE_ARGUMENTS, 'x-dead-letter-routing-key': service } });
+  for (const binding of bindings) await channel.bindQueue(service, EVENTS_EXCHANGE, binding);
 }
 
 /** Properties of a fresh copy of a message: no broker counters, no dead-letter history. */

@@ -1,6 +1,8 @@
+/** The distributed run's event bus: RabbitMQ through amqplib, with confirms, recovery of connection and consumers, and dead letters. */
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage, type Options } from 'amqplib';
-import type { EventEnvelope } from '@bo/proto';
+import type { EventEnvelope, TopologyEntry } from '@bo/proto';
 import {
+  checkConsumerSpec,
   consumerDefaults,
   encodeEnvelope,
   errorMessage,
@@ -12,10 +14,12 @@ import {
   type DeliveryHandler,
   type EventTransport,
   type Subscription,
+  type TransportHealth,
 } from './transport';
 import {
   DEAD_LETTER_EXCHANGE,
   deadHeaders,
+  deadLetterQueue,
   declareExchanges,
   declareServiceQueues,
   EVENTS_EXCHANGE,
@@ -33,6 +37,8 @@ export interface RabbitMqTransportOptions {
   publishTimeoutMs?: number;
   reconnectMinDelayMs?: number;
   reconnectMaxDelayMs?: number;
+  /** First pause before a consumer whose channel the broker closed (or whose queue was deleted) starts again; doubles up to 5 s. Default 500 ms. */
+  consumerRestartDelayMs?: number;
   log?: Log;
 }
 
@@ -42,6 +48,9 @@ interface Consumer {
   channel?: Channel;
   tag?: string;
   inFlight: Set<Promise<void>>;
+  stopped: boolean;
+  starting: boolean;
+  restartDelayMs?: number;
 }
 
 interface PendingPublish {
@@ -67,6 +76,7 @@ export class RabbitMqTransport implements EventTransport {
   private publishSeq = 0;
   private readonly pending = new Map<string, PendingPublish>();
   private readonly consumers = new Set<Consumer>();
+  private topology: readonly TopologyEntry[] = [];
   private readonly log: Log;
   private readonly timeoutMs: number;
 
@@ -95,10 +105,34 @@ export class RabbitMqTransport implements EventTransport {
   }
 
   async consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<Subscription> {
-    const consumer: Consumer = { spec, handler, inFlight: new Set() };
-    if (this.connection) await this.startConsumer(this.connection, consumer);
+    checkConsumerSpec(spec, [...this.consumers].map((consumer) => consumer.spec.service));
+    const consumer: Consumer = { spec, handler, inFlight: new Set(), stopped: false, starting: false };
     this.consumers.add(consumer);
+    try {
+      if (this.connection) await this.startConsumer(this.connection, consumer);
+    } catch (error) {
+      consumer.stopped = true;
+      this.consumers.delete(consumer);
+      throw error;
+    }
     return { stop: () => this.stopConsumer(consumer) };
+  }
+
+  /** Declares every queue and binding of the topology now and after every reconnect. */
+  async declareTopology(topology: readonly TopologyEntry[]): Promise<void> {
+    this.topology = topology;
+    await this.withChannel((channel) => declareTopologyOn(channel, topology));
+  }
+
+  health(): TransportHealth {
+    return {
+      connected: this.connection !== undefined,
+      consumers: [...this.consumers].map((consumer) => ({ service: consumer.spec.service, up: consumer.channel !== undefined })),
+    };
+  }
+
+  async deadLetterDepth(service: string): Promise<number> {
+    return this.withChannel(async (channel) => (await channel.checkQueue(deadLetterQueue(service))).messageCount);
   }
 
   async listDeadLetters(service: string, limit = 100): Promise<DeadLetter[]> {
@@ -140,7 +174,8 @@ export class RabbitMqTransport implements EventTransport {
       // A channel-level error kills the publish channel only; start over with a fresh connection.
       publishChannel.on('close', () => void connection.close().catch(() => {}));
       await declareExchanges(publishChannel);
-      for (const consumer of this.consumers) await this.startConsumer(connection, consumer);
+      await declareTopologyOn(publishChannel, this.topology);
+      for (const consumer of this.consumers) if (!consumer.channel) await this.startConsumer(connection, consumer);
       this.connection = connection;
       this.publishChannel = publishChannel;
       this.markConnected();
@@ -225,21 +260,52 @@ export class RabbitMqTransport implements EventTransport {
   }
 
   private async startConsumer(connection: ChannelModel, consumer: Consumer): Promise<void> {
-    const channel = await connection.createChannel();
-    channel.on('error', (error) => this.log('rabbitmq consumer channel error', { service: consumer.spec.service, error: errorMessage(error) }));
-    await declareServiceQueues(channel, consumer.spec);
-    await channel.prefetch(consumer.spec.prefetch ?? consumerDefaults.prefetch);
-    const { consumerTag } = await channel.consume(
-      consumer.spec.service,
-      (message) => {
-        if (!message) return; // cancelled by the broker (queue deleted); recovery re-declares it
-        const running = this.handle(channel, consumer, message).finally(() => consumer.inFlight.delete(running));
-        consumer.inFlight.add(running);
-      },
-      { noAck: false },
-    );
-    consumer.channel = channel;
-    consumer.tag = consumerTag;
+    if (consumer.starting || consumer.channel || consumer.stopped) return;
+    consumer.starting = true;
+    try {
+      const channel = await connection.createChannel();
+      channel.on('error', (error) => this.log('rabbitmq consumer channel error', { service: consumer.spec.service, error: errorMessage(error) }));
+      channel.on('close', () => this.consumerLost(consumer, channel));
+      await declareServiceQueues(channel, consumer.spec.service, consumer.spec.bindings);
+      await channel.prefetch(consumer.spec.prefetch ?? consumerDefaults.prefetch);
+      const { consumerTag } = await channel.consume(
+        consumer.spec.service,
+        (message) => {
+          // null: the broker cancelled us (queue deleted); a fresh channel re-declares the queue.
+          if (!message) return void channel.close().catch(() => {});
+          const running = this.handle(channel, consumer, message).finally(() => consumer.inFlight.delete(running));
+          consumer.inFlight.add(running);
+        },
+        { noAck: false },
+      );
+      consumer.channel = channel;
+      consumer.tag = consumerTag;
+      consumer.restartDelayMs = undefined;
+      this.log('rabbitmq consumer started', { service: consumer.spec.service });
+    } finally {
+      consumer.starting = false;
+    }
+  }
+
+  /**
+   * The consumer's channel closed (channel error, queue deleted, broker or operator action). While
+   * the connection lives, start it again on a fresh channel with back-off; when the connection is
+   * gone, reconnecting restarts every consumer.
+   */
+  private consumerLost(consumer: Consumer, channel: Channel): void {
+    if (consumer.channel === channel) consumer.channel = undefined;
+    if (consumer.stopped || this.closed) return;
+    const delay = consumer.restartDelayMs ?? this.options.consumerRestartDelayMs ?? 500;
+    consumer.restartDelayMs = Math.min(delay * 2, 5_000);
+    setTimeout(() => {
+      const connection = this.connection;
+      if (!connection || consumer.channel || consumer.stopped || this.closed) return;
+      this.startConsumer(connection, consumer).catch((error) => {
+        this.log('rabbitmq consumer restart failed', { service: consumer.spec.service, error: errorMessage(error) });
+        // A failed start whose channel never opened fires no close: try again from here.
+        if (!consumer.channel && !consumer.starting) this.consumerLost(consumer, channel);
+      });
+    }, delay).unref();
   }
 
   /** Acks, retries or parks one delivery, always on the channel it came from. */
@@ -267,6 +333,7 @@ export class RabbitMqTransport implements EventTransport {
   }
 
   private async stopConsumer(consumer: Consumer): Promise<void> {
+    consumer.stopped = true;
     this.consumers.delete(consumer);
     const channel = consumer.channel;
     if (channel && consumer.tag) await channel.cancel(consumer.tag).catch(() => {});
@@ -284,6 +351,10 @@ export class RabbitMqTransport implements EventTransport {
       await channel.close().catch(() => {}); // returns every message not acked
     }
   }
+}
+
+async function declareTopologyOn(channel: Channel, topology: readonly TopologyEntry[]): Promise<void> {
+  for (const entry of topology) await declareServiceQueues(channel, entry.consumer, entry.events);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

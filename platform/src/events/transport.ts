@@ -1,4 +1,5 @@
-import { eventEnvelopeSchema, type EventEnvelope } from '@bo/proto';
+/** The transport contract both buses implement (RabbitMQ; PostgreSQL for the embedded run) and the delivery rules they share. */
+import { eventEnvelopeSchema, type EventEnvelope, type TopologyEntry } from '@bo/proto';
 
 /** One delivery handed to a consumer; `attempt` starts at 1 and grows with every redelivery. */
 export interface Delivery {
@@ -18,7 +19,7 @@ export interface ConsumerSpec {
   bindings: string[];
   /** Unacked deliveries in flight at once. */
   prefetch?: number;
-  /** Deliveries before a failing message is dead-lettered. */
+  /** Deliveries before a failing message is dead-lettered (at most MAX_ATTEMPTS_LIMIT). */
   maxAttempts?: number;
   /** Pause before a failed message is handed out again; doubles per attempt. */
   retryDelayMs?: number;
@@ -41,13 +42,29 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-/** The event bus as services see it; RabbitMQ in the distributed run, in-memory in the embedded one. */
+/** What /ready and /metrics show of a transport: the connection and each consumer of this process. */
+export interface TransportHealth {
+  connected: boolean;
+  consumers: Array<{ service: string; up: boolean }>;
+}
+
+/** The event bus as services see it; RabbitMQ in the distributed run, PostgreSQL in the embedded one. */
 export interface EventTransport {
   /** Resolves once the event is safely routed to at least one queue; rejects otherwise (unroutable, timeout, no connection). */
   publish(envelope: EventEnvelope): Promise<void>;
+  /**
+   * Consumes the service's queue (declaring it and its bindings). One subscription per service
+   * per process: a second consume() for the same service throws (two would split the queue).
+   */
   consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<Subscription>;
+  /** Declares every queue and binding of the topology, so events wait for consumers that have not run yet. */
+  declareTopology(topology: readonly TopologyEntry[]): Promise<void>;
+  /** Connection state and consumer liveness, synchronously (the relay checks it before each pass). */
+  health(): TransportHealth;
   /** The service's dead-lettered messages, oldest first (at most `limit`). */
   listDeadLetters(service: string, limit?: number): Promise<DeadLetter[]>;
+  /** How many messages sit in the service's dead letters. */
+  deadLetterDepth(service: string): Promise<number>;
   /** Sends dead letters (all, or those with the given ids) back to the service's own queue; returns how many. */
   replayDeadLetters(service: string, ids?: string[]): Promise<number>;
   close(): Promise<void>;
@@ -64,6 +81,23 @@ export class UnroutableEventError extends Error {
 }
 
 export const consumerDefaults = { prefetch: 50, maxAttempts: 5, retryDelayMs: 100 } as const;
+
+/**
+ * The highest maxAttempts a consumer may ask for. RabbitMQ queues carry a fixed broker-side
+ * delivery limit of this value (see rabbitmq-topology), which must stay above our own count.
+ */
+export const MAX_ATTEMPTS_LIMIT = 20;
+
+/** Checks a consumer spec and that the service has no other subscription in this process. */
+export function checkConsumerSpec(spec: ConsumerSpec, subscribed: Iterable<string>): void {
+  if ([...subscribed].includes(spec.service)) {
+    throw new Error(`${spec.service} already has a subscription in this process: one per service (merge the handlers into one subscribe())`);
+  }
+  const maxAttempts = spec.maxAttempts ?? consumerDefaults.maxAttempts;
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > MAX_ATTEMPTS_LIMIT) {
+    throw new Error(`maxAttempts must be 1..${MAX_ATTEMPTS_LIMIT}, got ${maxAttempts}`);
+  }
+}
 
 export function retryDelay(spec: ConsumerSpec, attempt: number): number {
   return Math.min((spec.retryDelayMs ?? consumerDefaults.retryDelayMs) * 2 ** (attempt - 1), 5_000);
@@ -123,4 +157,22 @@ export function describeContent(content: string, fallbackId: string): { id: stri
   } catch {
     return { id: fallbackId, name: 'unknown' };
   }
+}
+
+/**
+ * The regular expression (source, anchored) of a topic binding, as on a RabbitMQ topic exchange:
+ * `*` is exactly one dot-separated word, `#` zero or more. Match it against `.${name}` (every
+ * word brings its dot). The same source works in JavaScript and in PostgreSQL (`~`).
+ */
+export function topicPattern(binding: string): string {
+  const source = binding
+    .split('.')
+    .map((word) => (word === '*' ? '\\.[^.]+' : word === '#' ? '(?:\\.[^.]+)*' : `\\.${word.replace(/[^\w-]/g, '\\$&')}`))
+    .join('');
+  return `^${source}$`;
+}
+
+export function topicMatcher(binding: string): (name: string) => boolean {
+  const pattern = new RegExp(topicPattern(binding));
+  return (name) => pattern.test(`.${name}`);
 }

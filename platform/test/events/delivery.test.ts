@@ -6,15 +6,18 @@ import {
   consumerSchema,
   createEventsDatabase,
   effectCounts,
+  effectsStore,
+  item,
   itemEvent,
-  memoryTransport,
+  pgTransport,
   producerSchema,
   rabbitMqTransport,
-  recordEffect,
   waitFor,
+  type ItemEvent,
 } from './harness';
 
-describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transportUnderTest) => {
+// The same promises on both transports: RabbitMQ (distributed run) and PostgreSQL (embedded run).
+describe.each([pgTransport, rabbitMqTransport])('events over $name', (transportUnderTest) => {
   let database: TestSqlDatabase;
   let transport: EventTransport;
   let closeTransport: () => Promise<void>;
@@ -22,7 +25,7 @@ describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transp
 
   beforeAll(async () => {
     database = await createEventsDatabase('events_delivery');
-    ({ transport, close: closeTransport } = await transportUnderTest.open());
+    ({ transport, close: closeTransport } = await transportUnderTest.open(database.url));
   });
   afterAll(async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
@@ -30,41 +33,54 @@ describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transp
     await database?.drop();
   });
 
-  /** Subscribes service `service` to `definition`, recording an effect per handled event. */
-  async function consumeInto(service: string, definition: ReturnType<typeof itemEvent>, beforeEffect?: (envelope: EventEnvelope<{ n: number }>, attempt: number) => void) {
+  /**
+   * Subscribes `service` to `definition`, recording an effect per handled event. `settled` counts
+   * deliveries whose handling finished (the transport acks right after), duplicates included.
+   */
+  async function consumeInto(service: string, definition: ItemEvent, beforeEffect?: (envelope: EventEnvelope<{ n: number }>, attempt: number) => void) {
     const attempts = new Map<string, number>();
+    const settled = { count: 0 };
+    const counting: EventTransport = Object.assign(Object.create(transport) as EventTransport, {
+      consume: (spec: Parameters<EventTransport['consume']>[0], handler: Parameters<EventTransport['consume']>[1]) =>
+        transport.consume(spec, async (delivery) => {
+          try {
+            await handler(delivery);
+          } finally {
+            settled.count++;
+          }
+        }),
+    });
     subscriptions.push(
       await subscribe({
         service,
         schema: consumerSchema,
         db: database.db,
-        transport,
+        transport: counting,
         retryDelayMs: 10,
         events: [
           onEvent(definition, async (tx, envelope) => {
             const attempt = (attempts.get(envelope.id) ?? 0) + 1;
             attempts.set(envelope.id, attempt);
-            await recordEffect(tx, envelope.id, envelope.payload.n);
+            await effectsStore.record(tx, envelope.id, envelope.payload.n);
             beforeEffect?.(envelope, attempt); // throwing here rolls the effect back
           }),
         ],
       }),
     );
-    return attempts;
+    return { attempts, settled };
   }
 
   it('delivers an event written through the outbox and relay exactly once', async () => {
     const created = itemEvent('created');
-    await consumeInto('relayed', created);
-    const envelopes = [1, 2, 3].map((n) => createEnvelope(created, { n }, 'corr-1'));
+    const { settled } = await consumeInto('relayed', created);
+    const envelopes = [1, 2, 3].map((n) => createEnvelope(created, item(n), 'corr-1'));
     await database.db.$transaction(async (tx) => {
       for (const envelope of envelopes) await enqueueEvent(tx, producerSchema, envelope);
     });
     const relay = new OutboxRelay({ db: database.db, schema: producerSchema, transport, pollIntervalMs: 50 });
     relay.start();
     try {
-      await waitFor(async () => (await effectCounts(database.db)).size >= 3, 10_000, 'three effects');
-      await new Promise((resolve) => setTimeout(resolve, 200)); // room for a wrong second delivery
+      await waitFor(() => settled.count >= 3, 10_000, 'three deliveries');
     } finally {
       await relay.stop();
     }
@@ -79,7 +95,7 @@ describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transp
 
   it('keeps an unroutable event pending with its error and a back-off', async () => {
     const orphan = itemEvent('orphaned');
-    const envelope = createEnvelope(orphan, { n: 1 });
+    const envelope = createEnvelope(orphan, item(1));
     await enqueueEvent(database.db, producerSchema, envelope);
     const relay = new OutboxRelay({ db: database.db, schema: producerSchema, transport });
     await relay.publishDue();
@@ -91,14 +107,32 @@ describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transp
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.last_error).toContain('UnroutableEventError');
     expect(Number(row.due_in_ms)).toBeGreaterThan(100);
+    await database.db.$executeRawUnsafe(`DELETE FROM "${producerSchema}".outbox_events WHERE id = $1::uuid`, envelope.id);
+  });
+
+  it('keeps an event published before its consumer ever ran, once the topology is declared', async () => {
+    const early = itemEvent('early');
+    await transport.declareTopology([{ consumer: 'late-starter', events: [early.name] }]);
+    const envelope = createEnvelope(early, item(4));
+    await transport.publish(envelope); // routable although nobody consumes yet
+    const { settled } = await consumeInto('late-starter', early);
+    await waitFor(() => settled.count === 1, 10_000, 'the early event');
+    expect((await effectCounts(database.db)).get(envelope.id)).toBe(1);
+  });
+
+  it('allows one subscription per service', async () => {
+    const single = itemEvent('single');
+    await consumeInto('single', single);
+    await expect(transport.consume({ service: 'single', bindings: [single.name] }, async () => {})).rejects.toThrow(/one per service/);
+    expect(transport.health().consumers.filter((consumer) => consumer.service === 'single')).toEqual([{ service: 'single', up: true }]);
   });
 
   it('redelivers after the handler fails and the effect happens once', async () => {
     const retried = itemEvent('retried');
-    const attempts = await consumeInto('retrying', retried, (_, attempt) => {
+    const { attempts } = await consumeInto('retrying', retried, (_, attempt) => {
       if (attempt === 1) throw new Error('crash after the effect, before commit');
     });
-    const envelope = createEnvelope(retried, { n: 7 });
+    const envelope = createEnvelope(retried, item(7));
     await transport.publish(envelope);
     await waitFor(async () => (await effectCounts(database.db)).has(envelope.id), 10_000, 'the retried effect');
     expect(attempts.get(envelope.id)).toBe(2);
@@ -107,27 +141,22 @@ describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transp
 
   it('gives one effect for the same envelope published twice', async () => {
     const duplicated = itemEvent('duplicated');
-    await consumeInto('deduplicating', duplicated);
-    const envelope = createEnvelope(duplicated, { n: 3 });
+    const { settled } = await consumeInto('deduplicating', duplicated);
+    const envelope = createEnvelope(duplicated, item(3));
     await transport.publish(envelope);
     await transport.publish(envelope);
-    await waitFor(async () => {
-      const [{ count }] = await database.db.$queryRawUnsafe<Array<{ count: number }>>(
-        `SELECT count(*)::int AS count FROM "${consumerSchema}".inbox_events WHERE consumer = 'deduplicating'`,
-      );
-      return count === 1 && (await effectCounts(database.db)).get(envelope.id) === 1;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the second copy has been handled by now
+    // Both copies have been handled (and acked) before we look: a broken dedupe would show two effects.
+    await waitFor(() => settled.count === 2, 10_000, 'both deliveries handled');
     expect((await effectCounts(database.db)).get(envelope.id)).toBe(1);
   });
 
   it('dead-letters after the retry bound, lists it, and replays it', async () => {
     const poisoned = itemEvent('poisoned');
     let healthy = false;
-    const attempts = await consumeInto('poisoned', poisoned, () => {
+    const { attempts } = await consumeInto('poisoned', poisoned, () => {
       if (!healthy) throw new Error('downstream is broken');
     });
-    const envelope = createEnvelope(poisoned, { n: 9 });
+    const envelope = createEnvelope(poisoned, item(9));
     await transport.publish(envelope);
     await waitFor(async () => (await transport.listDeadLetters('poisoned')).length === 1, 10_000, 'a dead letter');
     expect(attempts.get(envelope.id)).toBe(5);
@@ -136,18 +165,20 @@ describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transp
     expect(letter.reason).toContain('downstream is broken');
     expect(JSON.parse(letter.content)).toEqual(envelope);
     expect(await transport.listDeadLetters('poisoned')).toHaveLength(1); // listing does not consume
+    expect(await transport.deadLetterDepth('poisoned')).toBe(1);
     expect((await effectCounts(database.db)).has(envelope.id)).toBe(false);
 
     healthy = true;
     expect(await transport.replayDeadLetters('poisoned', [envelope.id])).toBe(1);
     await waitFor(async () => (await effectCounts(database.db)).get(envelope.id) === 1, 10_000, 'the replayed effect');
     expect(await transport.listDeadLetters('poisoned')).toEqual([]);
+    expect(await transport.deadLetterDepth('poisoned')).toBe(0);
   });
 
   it('dead-letters an invalid payload at once, without retries', async () => {
     const validated = itemEvent('validated');
-    const attempts = await consumeInto('validating', validated);
-    const bad = { ...createEnvelope(validated, { n: 1 }), payload: { n: 'not a number' } };
+    const { attempts } = await consumeInto('validating', validated);
+    const bad = { ...createEnvelope(validated, item(1)), payload: { n: 'not a number' } };
     await transport.publish(bad);
     await waitFor(async () => (await transport.listDeadLetters('validating')).length === 1, 10_000, 'a dead letter');
     const [letter] = await transport.listDeadLetters('validating');
@@ -165,7 +196,7 @@ describe.each([memoryTransport, rabbitMqTransport])('events over $name', (transp
     for (let n = 0; n < 200; n++) {
       const arrived = new Promise<void>((resolve) => (delivered = resolve));
       const started = performance.now();
-      await transport.publish(createEnvelope(pinged, { n }));
+      await transport.publish(createEnvelope(pinged, item(n)));
       await arrived;
       roundTrips.push(performance.now() - started);
     }

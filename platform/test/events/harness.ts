@@ -1,19 +1,31 @@
 import { defineEvent, type EventDefinition } from '@bo/proto';
 import { z } from 'zod';
-import { MemoryTransport, RabbitMqTransport, type EventTransport, type SqlClient } from '@bo/platform/events';
+import { PgTransport, RabbitMqTransport, type EventTransport, type SqlClient } from '@bo/platform/events';
 import { createMessagingTables, createTestSqlDatabase, type TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 import { createTestVhost } from '@bo/platform/testing/rabbitmq';
 
 export const producerSchema = 'producer';
 export const consumerSchema = 'consumer';
 
+const itemPayload = z.object({ n: z.number(), key: z.string(), revision: z.number().int().nonnegative() });
+export type ItemEvent = EventDefinition<typeof itemPayload>;
+
 /** A test event per scenario (`test.item.<verb>`), so scenarios never share a queue binding. */
-export function itemEvent(verb: string): EventDefinition<z.ZodObject<{ n: z.ZodNumber }>> {
-  return defineEvent({ name: `test.item.${verb}`, version: 1, payload: z.object({ n: z.number() }), example: { n: 1 } });
+export function itemEvent(verb: string, version = 1): ItemEvent {
+  return defineEvent({
+    name: `test.item.${verb}`,
+    version,
+    payload: itemPayload,
+    entity: { name: 'item', key: 'key', revision: 'revision' },
+    example: { n: 1, key: 'item-1', revision: 0 },
+  });
 }
 
-/** A database with producer and consumer schemas (outbox/inbox) and an effects table without a unique key, so duplicates would show. */
-export async function createEventsDatabase(prefix: string): Promise<TestSqlDatabase> {
+/** An item payload: entity `item-<n>` unless a key is given, at `revision` (default 0). */
+export const item = (n: number, revision = 0, key = `item-${n}`) => ({ n, key, revision });
+
+/** A database with producer and consumer schemas (messaging tables) and an effects table without a unique key, so duplicates would show. */
+export async function createEventsDatabase(prefix: string): Promise<TestSqlDatabase & { url: string }> {
   const database = await createTestSqlDatabase(prefix);
   await createMessagingTables(database.db, producerSchema);
   await createMessagingTables(database.db, consumerSchema);
@@ -21,9 +33,13 @@ export async function createEventsDatabase(prefix: string): Promise<TestSqlDatab
   return database;
 }
 
-export async function recordEffect(tx: SqlClient, eventId: string, n: number): Promise<void> {
-  await tx.$executeRawUnsafe(`INSERT INTO "${consumerSchema}".effects (event_id, n) VALUES ($1::uuid, $2)`, eventId, n);
-}
+/** The consumer's store: takes the caller's transaction, never opens one. */
+export const effectsStore = {
+  async record(tx: SqlClient, eventId: string, n: number): Promise<void> {
+    await tx.$executeRawUnsafe(`INSERT INTO "${consumerSchema}".effects (event_id, n) VALUES ($1::uuid, $2)`, eventId, n);
+  },
+};
+export const recordEffect = effectsStore.record;
 
 /** Effects per event id. */
 export async function effectCounts(db: SqlClient): Promise<Map<string, number>> {
@@ -33,15 +49,25 @@ export async function effectCounts(db: SqlClient): Promise<Map<string, number>> 
   return new Map(rows.map((row) => [row.event_id, row.count]));
 }
 
-export interface TransportUnderTest {
-  name: string;
-  open(): Promise<{ transport: EventTransport; close(): Promise<void> }>;
+/** lost = expected ids without an effect, doubled = ids with more than one. */
+export async function ledger(db: SqlClient, ids: string[]): Promise<{ expected: number; lost: number; doubled: number }> {
+  const counts = await effectCounts(db);
+  return {
+    expected: ids.length,
+    lost: ids.filter((id) => !counts.has(id)).length,
+    doubled: ids.filter((id) => (counts.get(id) ?? 0) > 1).length,
+  };
 }
 
-export const memoryTransport: TransportUnderTest = {
-  name: 'in-memory',
-  open: async () => {
-    const transport = new MemoryTransport();
+export interface TransportUnderTest {
+  name: string;
+  open(databaseUrl: string): Promise<{ transport: EventTransport; close(): Promise<void> }>;
+}
+
+export const pgTransport: TransportUnderTest = {
+  name: 'postgresql',
+  open: async (databaseUrl) => {
+    const transport = await PgTransport.connect({ url: databaseUrl });
     return { transport, close: () => transport.close() };
   },
 };

@@ -4,7 +4,7 @@ import { enqueueEvent, onEvent, OutboxRelay, RabbitMqTransport, subscribe, type 
 import type { TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { startTcpProxy, type TcpProxy } from '@bo/platform/testing/tcp-proxy';
-import { consumerSchema, createEventsDatabase, effectCounts, itemEvent, producerSchema, recordEffect, sleep, waitFor } from './harness';
+import { consumerSchema, createEventsDatabase, effectCounts, item, itemEvent, producerSchema, recordEffect, sleep, waitFor } from './harness';
 
 // The broker connection goes through a TCP proxy the test cuts; the process never restarts.
 describe('rabbitmq transport under connection faults', () => {
@@ -58,7 +58,7 @@ describe('rabbitmq transport under connection faults', () => {
           proxy.cutAll();
         }
         if (n === 30) proxy.resume();
-        const envelope = createEnvelope(flowed, { n });
+        const envelope = createEnvelope(flowed, item(n));
         ids.push(envelope.id);
         await database.db.$transaction((tx) => enqueueEvent(tx, producerSchema, envelope));
         relay.nudge();
@@ -98,7 +98,7 @@ describe('rabbitmq transport under connection faults', () => {
       transport,
       events: [onEvent(acked, (tx, envelope) => recordEffect(tx, envelope.id, envelope.payload.n))],
     });
-    const envelope = createEnvelope(acked, { n: 1 });
+    const envelope = createEnvelope(acked, item(1));
     await transport.publish(envelope);
     await waitFor(() => transactions >= 2, 10_000, 'the redelivery');
     await sleep(200);
@@ -112,7 +112,7 @@ describe('rabbitmq transport under connection faults', () => {
     proxy.cutAll();
     await sleep(200); // the transport has noticed; the publish now waits for a connection that never comes
     const started = Date.now();
-    await expect(transport.publish(createEnvelope(itemEvent('stranded'), { n: 1 }))).rejects.toThrow(/no rabbitmq connection within 2000 ms/);
+    await expect(transport.publish(createEnvelope(itemEvent("stranded"), item(1)))).rejects.toThrow(/no rabbitmq connection within 2000 ms/);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 });

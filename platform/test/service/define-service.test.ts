@@ -17,7 +17,10 @@ const secret = 'a-test-identity-secret-of-32-characters!';
 const admin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null }, secret) };
 const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
 
-const widgetAdded = defineEvent({ name: 'demo.widget.added', version: 1, payload: z.object({ name: z.string() }), example: { name: 'w' } });
+const widgetAdded = defineEvent({
+  name: 'demo.widget.added', version: 1, payload: z.object({ name: z.string(), revision: z.number().int() }),
+  entity: { name: 'widget', key: 'name', revision: 'revision' }, example: { name: 'w', revision: 0 },
+});
 const addWidget = defineRoute({
   owner: DEMO, method: 'POST', path: '/api/demo/widgets', access: 'admin', summary: 'Add a widget', category: 'Demo',
   body: z.object({ name: z.string().min(1) }).strict(),
@@ -41,7 +44,7 @@ const demo = defineService({
         serveRoute(app, addWidget, async ({ body }) => {
           const widget = await prisma.$transaction(async (tx) => {
             const created = await tx.widget.create({ data: { name: body.name } });
-            await enqueueEvent(tx, 'demo', createEnvelope(widgetAdded, { name: body.name }));
+            await enqueueEvent(tx, 'demo', createEnvelope(widgetAdded, { name: body.name, revision: created.id }));
             return created;
           });
           relay.nudge();

@@ -1,0 +1,22 @@
+import { pricingPriceUpdated } from './pricing-price-updated';
+
+/**
+ * Which service consumes which events, as data. Every service declares ALL of these queues and
+ * bindings when it starts (on either transport), so an event published before its consumer first
+ * ran waits in that consumer's queue instead of being unroutable. A consuming service's queue is
+ * named after the service; bindings are event names (RabbitMQ topic patterns `*` and `#` work too).
+ */
+export interface TopologyEntry {
+  consumer: string;
+  events: readonly string[];
+}
+
+export const eventTopology: readonly TopologyEntry[] = [
+  // shop-sync (a later issue) pushes edited prices to the shop.
+  { consumer: 'shop-sync', events: [pricingPriceUpdated.name] },
+];
+
+/** The events `consumer` is bound to in the topology (empty when it consumes nothing). */
+export function eventsConsumedBy(consumer: string, topology: readonly TopologyEntry[] = eventTopology): readonly string[] {
+  return topology.find((entry) => entry.consumer === consumer)?.events ?? [];
+}
