@@ -49,6 +49,7 @@ export async function buildGateway(deps: GatewayDeps) {
     checkReplies: deps.checkReplies,
     // /ready and /metrics listen on OPS_PORT, never on the public port.
     separateOperations: true,
+    timeouts: { headersMs: config.HTTP_HEADERS_TIMEOUT_MS, requestMs: config.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS },
   });
   const sessions = new PrismaSessionStore(deps.prisma);
   const accounts = new AccountsStore(deps.prisma);
@@ -58,7 +59,13 @@ export async function buildGateway(deps: GatewayDeps) {
   const limiter = new LoginLimiter(deps.attempts);
   const oidc =
     config.OIDC_ISSUER_URL && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
-      ? new OidcClient({ issuer: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, redirectUri: new URL('/api/callback', config.PUBLIC_URL).href })
+      ? new OidcClient({
+          issuer: config.OIDC_ISSUER_URL,
+          clientId: config.OIDC_CLIENT_ID,
+          clientSecret: config.OIDC_CLIENT_SECRET,
+          redirectUri: new URL('/api/callback', config.PUBLIC_URL).href,
+          allowMissingEmailVerified: config.OIDC_ALLOW_MISSING_EMAIL_VERIFIED,
+        })
       : null;
 
   const cache = new PublicReadCache(config.PUBLIC_CACHE_TTL_MS);
@@ -81,7 +88,7 @@ export async function buildGateway(deps: GatewayDeps) {
     },
   });
   registerRequestLog(app, requestLog);
-  await registerSessions(app, config, sessions);
+  await registerSessions(app, config, sessions, accounts);
   await registerAccessControl(app, config);
 
   registerSessionRoutes(app, { config, accounts });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalAdmin, sessionCookie, signInAsNonAdmin, signInLocalAdmin, startHarness, type Harness } from './support/harness';
+import { createLocalAdmin, signInAsNonAdmin, signInLocalAdmin, startHarness, type Harness } from './support/harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -23,10 +23,11 @@ describe('CSRF and cross-site requests', () => {
 
 describe('sessions', () => {
   it('sets HttpOnly, SameSite=Lax, Path=/ and rotates the id at sign-in', async () => {
-    const before = await h.app.inject({ method: 'GET', url: '/api/auth/csrf' });
-    const anonymousCookie = sessionCookie(before);
+    // Anonymous visitors get no session at all (sessions.test.ts); the cookie brought is an earlier session's.
+    const earlier = await signInLocalAdmin(h.app, h.prisma, 'rotate-earlier');
+    const anonymousCookie = earlier.cookie;
     await createLocalAdmin(h.prisma, 'rotate');
-    const login = await h.app.inject({ method: 'POST', url: '/api/admin/login', headers: { cookie: anonymousCookie }, payload: { username: 'rotate', password: 'correct horse battery' } });
+    const login = await h.app.inject({ method: 'POST', url: '/api/admin/login', headers: { cookie: anonymousCookie, 'x-csrf-token': earlier.csrfToken }, payload: { username: 'rotate', password: 'correct horse battery' } });
     const cookie = login.cookies.find((c) => c.name === 'sid')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(`sid=${cookie.value}`).not.toBe(anonymousCookie);
@@ -95,5 +96,15 @@ describe('password sign-in and its limits', () => {
     // An untrusted peer cannot pick its bucket: its forged header is ignored, its own address counts.
     for (let i = 0; i < 100; i++) await attempt('198.51.100.7', `192.0.2.${i}`, `forged-${i}`);
     expect((await attempt('198.51.100.7', '192.0.2.250', 'forged-new')).statusCode).toBe(429);
+  });
+
+  it('keys on the address the one trusted proxy appended under TRUST_PROXY=1 (production), whatever the client forged', async () => {
+    const app = await h.buildAnother({ TRUST_PROXY: '1' });
+    // The proxy (10.0.0.2) appends the address it saw to whatever X-Forwarded-For the client sent.
+    const viaProxy = (forged: string, client: string, username: string) =>
+      app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': `${forged}, ${client}` }, payload: { username, password: 'wrong' } });
+    for (let i = 0; i < 100; i++) expect((await viaProxy(`192.0.2.${i}, 10.0.0.${i}`, '203.0.113.9', `hop-${i}`)).statusCode).toBe(401);
+    expect((await viaProxy('192.0.2.250', '203.0.113.9', 'hop-new')).statusCode).toBe(429);
+    expect((await viaProxy('203.0.113.9', '203.0.113.10', 'hop-other')).statusCode).toBe(401);
   });
 });

@@ -1,12 +1,40 @@
 import type { RedisCache } from '@bo/platform/cache';
 
-/** Counts events per key in a fixed window; shared by every replica when backed by Redis. */
+/** One counter and its ceiling within the window. */
+export interface Limit {
+  key: string;
+  max: number;
+}
+
+/** Counts attempts per key in a fixed window; shared by every replica when backed by Redis. */
 export interface AttemptCounter {
-  /** Adds one and returns the count in the current window. */
-  hit(key: string, windowMs: number): Promise<number>;
-  count(key: string): Promise<number>;
+  /**
+   * Atomically: when every counter is below its ceiling, adds one to each and returns true;
+   * otherwise changes nothing and returns false. Parallel callers can never overshoot a ceiling,
+   * and a refused attempt is not counted against the other keys.
+   */
+  reserve(limits: Limit[], windowMs: number): Promise<boolean>;
+  /** Gives back one reserved attempt on each key (the attempt turned out to be a success). */
+  release(keys: string[]): Promise<void>;
   reset(key: string): Promise<void>;
 }
+
+// KEYS: the counters; ARGV: the window in ms, then each key's ceiling.
+const RESERVE_SCRIPT = `
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') >= tonumber(ARGV[i + 1]) then return 0 end
+end
+for _, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  redis.call('PEXPIRE', key, ARGV[1], 'NX')
+end
+return 1`;
+
+const RELEASE_SCRIPT = `
+for _, key in ipairs(KEYS) do
+  if tonumber(redis.call('GET', key) or '0') > 0 then redis.call('DECR', key) end
+end
+return 1`;
 
 export class RedisAttemptCounter implements AttemptCounter {
   constructor(
@@ -14,15 +42,14 @@ export class RedisAttemptCounter implements AttemptCounter {
     private readonly prefix: string,
   ) {}
 
-  async hit(key: string, windowMs: number): Promise<number> {
-    const results = await this.redis.multi().incr(this.prefix + key).pexpire(this.prefix + key, windowMs, 'NX').exec();
-    const [error, value] = results?.[0] ?? [new Error('Redis transaction aborted'), 0];
-    if (error) throw error;
-    return Number(value);
+  async reserve(limits: Limit[], windowMs: number): Promise<boolean> {
+    const keys = limits.map((limit) => this.prefix + limit.key);
+    const granted = await this.redis.eval(RESERVE_SCRIPT, keys.length, ...keys, windowMs, ...limits.map((limit) => limit.max));
+    return Number(granted) === 1;
   }
 
-  async count(key: string): Promise<number> {
-    return Number((await this.redis.get(this.prefix + key)) ?? 0);
+  async release(keys: string[]): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, keys.length, ...keys.map((key) => this.prefix + key));
   }
 
   async reset(key: string): Promise<void> {
@@ -30,22 +57,31 @@ export class RedisAttemptCounter implements AttemptCounter {
   }
 }
 
-/** Single-process stand-in for the embedded run. */
+/** Single-process stand-in for the embedded run (one event loop: check-and-add cannot interleave). */
 export class MemoryAttemptCounter implements AttemptCounter {
   private readonly windows = new Map<string, { count: number; until: number }>();
 
-  async hit(key: string, windowMs: number): Promise<number> {
+  private current(key: string, windowMs: number) {
     const now = Date.now();
-    const current = this.windows.get(key);
-    const window = current && current.until > now ? current : { count: 0, until: now + windowMs };
-    window.count += 1;
-    this.windows.set(key, window);
-    return window.count;
+    const window = this.windows.get(key);
+    if (window && window.until > now) return window;
+    const fresh = { count: 0, until: now + windowMs };
+    this.windows.set(key, fresh);
+    return fresh;
   }
 
-  async count(key: string): Promise<number> {
-    const window = this.windows.get(key);
-    return window && window.until > Date.now() ? window.count : 0;
+  async reserve(limits: Limit[], windowMs: number): Promise<boolean> {
+    const windows = limits.map((limit) => ({ window: this.current(limit.key, windowMs), max: limit.max }));
+    if (windows.some(({ window, max }) => window.count >= max)) return false;
+    for (const { window } of windows) window.count += 1;
+    return true;
+  }
+
+  async release(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      const window = this.windows.get(key);
+      if (window && window.count > 0) window.count -= 1;
+    }
   }
 
   async reset(key: string): Promise<void> {

@@ -6,6 +6,8 @@ export interface OidcSettings {
   clientId: string;
   clientSecret: string;
   redirectUri: string;
+  /** Accept claims without email_verified (OIDC_ALLOW_MISSING_EMAIL_VERIFIED); false is always refused. */
+  allowMissingEmailVerified: boolean;
 }
 
 /** What must be kept server-side between the redirect and the callback (ASVS 10.1.2). */
@@ -16,6 +18,9 @@ export interface PendingSignIn {
 }
 
 export interface OidcClaims {
+  /** Who signed in: the provider's issuer and its subject identifier for the person. */
+  issuer: string;
+  subject: string;
   email: string;
   firstName: string | null;
   lastName: string | null;
@@ -73,9 +78,13 @@ export class OidcClient {
     if (!idClaims) throw new Error('no ID token');
     const claims = typeof idClaims.email === 'string' ? idClaims : await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
     if (typeof claims.email !== 'string' || claims.email === '') throw new Error('the provider gave no e-mail');
-    if (claims.email_verified === false) throw new Error('the e-mail is not verified');
+    // Only an address the provider vouches for may name an administrator (ADMIN_EMAILS).
+    if (claims.email_verified === undefined && !this.settings.allowMissingEmailVerified) throw new Error('the provider did not say the e-mail is verified');
+    if (claims.email_verified !== undefined && claims.email_verified !== true) throw new Error('the e-mail is not verified');
     const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
     return {
+      issuer: idClaims.iss,
+      subject: idClaims.sub,
       email: claims.email.toLowerCase(),
       firstName: text(claims.given_name),
       lastName: text(claims.family_name),

@@ -6,6 +6,7 @@ import type { PendingSignIn } from '../clients/oidc';
 import { isHttps, type GatewayConfig } from '../config';
 import { isTrustedPeer } from '../domain/client-address';
 import { judgeSession } from '../domain/session-policy';
+import type { AccountsStore } from '../store/accounts-store';
 import type { PrismaSessionStore } from '../store/session-store';
 
 /** Who a session belongs to once signed in. */
@@ -35,7 +36,7 @@ export const sessionCookieName = (config: GatewayConfig) => (isHttps(config) ? '
  * Server-side sessions in PostgreSQL. The cookie is a browser-session cookie; the server decides
  * the lifetime: 30 minutes idle and 12 hours absolute, both checked on every request.
  */
-export async function registerSessions(app: FastifyInstance, config: GatewayConfig, store: PrismaSessionStore): Promise<void> {
+export async function registerSessions(app: FastifyInstance, config: GatewayConfig, store: PrismaSessionStore, accounts: AccountsStore): Promise<void> {
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
     secret: config.SESSION_SECRET,
@@ -62,9 +63,27 @@ export async function registerSessions(app: FastifyInstance, config: GatewayConf
     const session = request.session;
     if (!session?.sessionId) return;
     const verdict = judgeSession(session);
-    if (verdict === 'expired') await session.regenerate(); // drops the row; the request goes on anonymous
-    else if (verdict === 'touch') session.lastSeenAt = Date.now();
+    if (verdict === 'expired') return session.regenerate(); // drops the row; the request goes on anonymous
+    if (verdict === 'touch') session.lastSeenAt = Date.now();
+    if (!session.auth) return;
+    // The account as it is now, not as it was at sign-in: a disabled account loses its session on its
+    // next request, and admin rights follow ADMIN_EMAILS (for every route, proxied ones included).
+    const current = await currentAuth(session.auth, accounts, config);
+    if (!current) {
+      request.log.info({ userId: session.auth.userId }, 'session of a disabled account ended');
+      return session.regenerate();
+    }
+    if (current.isAdmin !== session.auth.isAdmin || current.kind !== session.auth.kind) session.auth = current;
   });
+}
+
+/** The session's account with today's rights, or null when the account is gone or disabled. */
+async function currentAuth(auth: SessionAuth, accounts: AccountsStore, config: GatewayConfig): Promise<SessionAuth | null> {
+  const state = await accounts.accountState(auth.userId);
+  if (!state.active) return null;
+  if (auth.method === 'password') return auth; // local accounts are administrators by definition
+  const isAdmin = state.email !== null && config.ADMIN_EMAILS.includes(state.email);
+  return { ...auth, email: state.email, isAdmin, kind: isAdmin ? 'admin' : 'user' };
 }
 
 /** Starts a fresh session (new id, old row destroyed) for a freshly signed-in account (ASVS 7.2.4). */

@@ -35,8 +35,9 @@ export function registerOidcLoginRoutes(app: FastifyInstance, deps: OidcLoginDep
     await deps.limiter.hitRedirect(requestClientAddress(request, deps.config.TRUST_PROXY));
     const pending = request.session.oidc;
     if (!pending) throw new AppError(400, 'sign_in_expired', 'No sign-in in progress in this browser. Start again at /api/login.');
-    delete request.session.oidc; // first use consumes it, whatever the outcome
-    await request.session.save();
+    // First use consumes the pre-login session, whatever the outcome: its row is deleted, and a
+    // refused sign-in leaves this browser with no session at all.
+    await request.session.regenerate();
     const claims = await client()
       .finish(new URL(request.url, deps.config.PUBLIC_URL), pending)
       .catch((error: Error) => {
@@ -44,7 +45,11 @@ export function registerOidcLoginRoutes(app: FastifyInstance, deps: OidcLoginDep
         request.log.warn({ err: error }, 'OIDC sign-in refused');
         throw new AppError(401, 'sign_in_failed', `Sign-in failed: ${error.message}`);
       });
-    const user = await deps.accounts.upsertOidcUser({ ...claims, isAdmin: deps.config.ADMIN_EMAILS.includes(claims.email) });
+    const user = await deps.accounts.signInOidcUser({ ...claims, isAdmin: deps.config.ADMIN_EMAILS.includes(claims.email) });
+    if (!user) {
+      request.log.warn({ issuer: claims.issuer, subject: claims.subject }, 'OIDC sign-in refused: the e-mail belongs to another subject');
+      throw forbidden('This e-mail address belongs to another account');
+    }
     if (user.disabledAt) throw forbidden('This account is disabled');
     request.log.info({ userId: user.id, isAdmin: user.isAdmin }, 'admin sign-in (OIDC)');
     await beginSignedInSession(request, { kind: user.isAdmin ? 'admin' : 'user', userId: user.id, email: user.email, isAdmin: user.isAdmin, method: 'oidc' });

@@ -1,4 +1,4 @@
-import { unauthorized, parseInput } from '@bo/platform';
+import { Counter, unauthorized, parseInput, type ServiceApp } from '@bo/platform';
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
@@ -19,18 +19,27 @@ const unknownAccountHash = () => (dummyHash ??= hash(randomBytes(16).toString('h
 
 /** Password sign-in for local admin accounts (created with src/cli/create-admin.ts). */
 export function registerPasswordLoginRoutes(app: FastifyInstance, deps: { config: GatewayConfig; accounts: AccountsStore; limiter: LoginLimiter }): void {
+  // Operators see guessing on /metrics; every argon2 verification is one count.
+  const checks = new Counter({
+    name: 'gateway_password_checks_total',
+    help: 'Password verifications made by admin password sign-in, by outcome',
+    labelNames: ['outcome'],
+    registers: [(app as ServiceApp).metrics.registry],
+  });
+
   app.post('/api/admin/login', guarded('public'), async (request) => {
     const { username, password } = parseInput(loginBody, request.body);
     const ip = requestClientAddress(request, deps.config.TRUST_PROXY);
-    await deps.limiter.assertMayTry('admin', ip, username);
+    const attempt = await deps.limiter.begin('admin', ip, username);
     const admin = await deps.accounts.findLocalAdmin(username);
     const valid = await verify(admin?.passwordHash ?? (await unknownAccountHash()), password).catch(() => false);
-    if (!admin || !valid || admin.disabledAt) {
-      await deps.limiter.recordFailure('admin', ip, username);
+    const accepted = admin !== null && valid && admin.disabledAt === null;
+    checks.inc({ outcome: accepted ? 'accepted' : 'refused' });
+    if (!accepted) {
       request.log.info({ username, ip }, 'admin password sign-in refused');
       throw unauthorized('Invalid username or password');
     }
-    await deps.limiter.recordSuccess('admin', username);
+    await attempt.succeeded();
     request.log.info({ username }, 'admin sign-in (password)');
     await beginSignedInSession(request, { kind: 'admin', userId: `${LOCAL_ADMIN_PREFIX}${admin.id}`, email: null, isAdmin: true, method: 'password' });
     return { success: true, username: admin.username };

@@ -1,5 +1,8 @@
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
+/** For a service's own metrics, registered on its app's registry (`app.metrics.registry`). */
+export { Counter } from 'prom-client';
+
 /** One registry per app, so several apps in one process (embedded mode) do not collide. */
 export function createMetrics(service: string) {
   const registry = new Registry();

@@ -25,6 +25,8 @@ export interface ServiceAppOptions {
    * the gateway's public port must not show them to the internet.
    */
   separateOperations?: boolean;
+  /** Limits on slow clients (ms): headers, the whole request, and an idle kept-alive connection. Fastify's defaults when absent. */
+  timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
 }
 
 export type ServiceApp = FastifyInstance & { metrics: Metrics; checkReplies: boolean; operations: FastifyInstance };
@@ -39,6 +41,12 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     // Every /api request is recorded by the gateway's request log; per-request info lines would only repeat it.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    ...(options.timeouts && {
+      requestTimeout: options.timeouts.requestMs,
+      keepAliveTimeout: options.timeouts.keepAliveMs,
+      // Node checks the header and request deadlines on this interval (30 s by default).
+      http: { headersTimeout: options.timeouts.headersMs, connectionsCheckingInterval: Math.min(1_000, Math.ceil(options.timeouts.headersMs / 4)) },
+    }),
     genReqId: (req) => {
       const given = req.headers[CORRELATION_HEADER];
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();

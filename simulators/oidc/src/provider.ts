@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import Provider, { type Configuration } from 'oidc-provider';
 
 export interface OidcClientOptions {
@@ -17,6 +17,35 @@ export interface Person {
   familyName?: string;
 }
 
+/**
+ * Test switches for the ID tokens this provider issues, so a relying party's refusals can be
+ * proven: the e-mail's verification claim, and a token with a foreign nonce, past expiry or another
+ * issuer (re-signed with the provider's own key, so only the named claim is wrong).
+ */
+export interface IdTokenTweaks {
+  emailVerified: 'true' | 'false' | 'missing';
+  wrongNonce: boolean;
+  expired: boolean;
+  issuer?: string;
+}
+
+export const defaultTweaks = (): IdTokenTweaks => ({ emailVerified: 'true', wrongNonce: false, expired: false });
+
+/** Whether a token response needs rewriting under these tweaks. */
+export const rewritesIdToken = (tweaks: IdTokenTweaks) => tweaks.wrongNonce || tweaks.expired || tweaks.issuer !== undefined;
+
+/** The compact JWS with its claims changed as the tweaks say, signed again with the same key (RS256). */
+export function tweakIdToken(idToken: string, tweaks: IdTokenTweaks, key: KeyObject): string {
+  const [header, payload] = idToken.split('.');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const now = Math.floor(Date.now() / 1000);
+  if (tweaks.wrongNonce) claims.nonce = 'a-nonce-this-client-never-sent';
+  if (tweaks.expired) Object.assign(claims, { iat: now - 7200, exp: now - 3600 });
+  if (tweaks.issuer !== undefined) claims.iss = tweaks.issuer;
+  const signingInput = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
+  return `${signingInput}.${sign('sha256', Buffer.from(signingInput), key).toString('base64url')}`;
+}
+
 /** Splits "Bat Dorj" into given and family name, as a profile would hold them. */
 export function personFrom(email: string, name?: string): Person {
   const [givenName, ...rest] = (name ?? '').trim().split(/\s+/).filter(Boolean);
@@ -27,7 +56,7 @@ export function personFrom(email: string, name?: string): Person {
  * The OP: code flow with PKCE always required, `openid email profile`, profile claims in the
  * id_token, and consent skipped because the one client is our own back-office.
  */
-export function createProvider(issuer: string, client: OidcClientOptions, people: Map<string, Person>): Provider {
+export function createProvider(issuer: string, client: OidcClientOptions, people: Map<string, Person>, tweaks: () => IdTokenTweaks): { provider: Provider; signingKey: KeyObject } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const configuration: Configuration = {
     clients: [{ token_endpoint_auth_method: 'client_secret_post', ...client, grant_types: ['authorization_code'], response_types: ['code'] }],
@@ -49,7 +78,7 @@ export function createProvider(issuer: string, client: OidcClientOptions, people
         claims: () => ({
           sub: id,
           email: person.email,
-          email_verified: true,
+          ...(tweaks().emailVerified === 'missing' ? {} : { email_verified: tweaks().emailVerified === 'true' }),
           ...(person.givenName ? { given_name: person.givenName, name: [person.givenName, person.familyName].filter(Boolean).join(' ') } : {}),
           ...(person.familyName ? { family_name: person.familyName } : {}),
         }),
@@ -64,5 +93,5 @@ export function createProvider(issuer: string, client: OidcClientOptions, people
       return grant;
     },
   };
-  return new Provider(issuer, configuration);
+  return { provider: new Provider(issuer, configuration), signingKey: privateKey };
 }
