@@ -1,6 +1,7 @@
 import { freePort, listen } from '@bo/sim-kit';
 import { buildOidcSimulator, type OidcSimulator } from '@bo/sim-oidc';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie, startHarness, TEST_ENV, type Harness } from './support/harness';
 
 const CALLBACK = `${TEST_ENV.PUBLIC_URL}/api/callback`;
@@ -38,13 +39,30 @@ async function throughProvider(authorizationUrl: string, email: string): Promise
   return new URL(location);
 }
 
-async function signIn(email: string) {
-  const start = await h.app.inject({ method: 'GET', url: '/api/login' });
+async function signIn(email: string, app: FastifyInstance = h.app) {
+  const start = await app.inject({ method: 'GET', url: '/api/login' });
   expect(start.statusCode).toBe(302);
   const preLogin = sessionCookie(start);
   const callback = await throughProvider(start.headers.location as string, email);
-  const done = await h.app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: preLogin } });
+  const done = await app.inject({ method: 'GET', url: callback.pathname + callback.search, headers: { cookie: preLogin } });
   return { preLogin, callback, done };
+}
+
+/** Sets the simulator's ID token switches (cleared after each test). */
+async function idTokenSwitches(switches: Record<string, unknown>) {
+  const response = await fetch(`${issuer}/__sim/id-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(switches) });
+  expect(response.status).toBe(200);
+}
+afterEach(async () => void (await fetch(`${issuer}/__sim/id-token`, { method: 'DELETE' })));
+
+/** A refused sign-in: 401 naming the reason, no session cookie, no session row for the e-mail. */
+async function expectRefused(attempt: { preLogin: string; done: LightMyRequestResponse }, email: string, reason: RegExp) {
+  expect(attempt.done.statusCode).toBe(401);
+  expect(attempt.done.json().error).toMatch(reason);
+  expect(attempt.done.cookies.filter((c) => c.name === 'sid' && c.value !== '')).toEqual([]);
+  expect((await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: attempt.preLogin } })).statusCode).toBe(401);
+  const rows = await h.prisma.session.findMany();
+  expect(rows.filter((row) => (row.sess as { auth?: { email?: string } }).auth?.email === email)).toEqual([]);
 }
 
 describe('admin sign-in through OpenID Connect', () => {
@@ -80,5 +98,75 @@ describe('admin sign-in through OpenID Connect', () => {
     const logout = await h.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
     expect(logout.headers.location).toBe('/login');
     expect((await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('who signs in through OpenID Connect', () => {
+  it('keys users by issuer and subject', async () => {
+    await signIn('boss@example.com');
+    expect(await h.prisma.user.findUniqueOrThrow({ where: { email: 'boss@example.com' } })).toMatchObject({ oidcIssuer: issuer, oidcSubject: 'boss@example.com' });
+  });
+
+  it('refuses an e-mail that another subject owns, and leaves that account alone', async () => {
+    const owner = await h.prisma.user.create({ data: { email: 'taken@example.com', oidcIssuer: issuer, oidcSubject: 'someone-else', firstName: 'Owner' } });
+    const { done } = await signIn('taken@example.com');
+    expect(done.statusCode).toBe(403);
+    expect(done.cookies.filter((c) => c.name === 'sid' && c.value !== '')).toEqual([]);
+    expect(await h.prisma.user.findUniqueOrThrow({ where: { id: owner.id } })).toEqual(owner);
+  });
+
+  it('adopts an account recorded before subjects were, by its e-mail, once', async () => {
+    const legacy = await h.prisma.user.create({ data: { email: 'legacy@example.com' } });
+    expect((await signIn('legacy@example.com')).done.statusCode).toBe(302);
+    expect(await h.prisma.user.findUniqueOrThrow({ where: { id: legacy.id } })).toMatchObject({ oidcIssuer: issuer, oidcSubject: 'legacy@example.com' });
+  });
+
+  it('refuses an e-mail the provider says is not verified', async () => {
+    await idTokenSwitches({ emailVerified: 'false' });
+    await expectRefused(await signIn('unverified@example.com'), 'unverified@example.com', /not verified/);
+  });
+
+  it('refuses a missing email_verified unless OIDC_ALLOW_MISSING_EMAIL_VERIFIED is set', async () => {
+    await idTokenSwitches({ emailVerified: 'missing' });
+    await expectRefused(await signIn('silent@example.com'), 'silent@example.com', /did not say the e-mail is verified/);
+    const lenient = await h.buildAnother({ OIDC_ALLOW_MISSING_EMAIL_VERIFIED: 'true' });
+    const { done } = await signIn('silent@example.com', lenient);
+    expect(done.statusCode).toBe(302);
+    expect((await lenient.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: sessionCookie(done) } })).json()).toMatchObject({ email: 'silent@example.com' });
+  });
+
+  it('refuses an ID token with another nonce, an expired one, and one from another issuer', async () => {
+    for (const [switches, reason] of [
+      [{ wrongNonce: true }, /"nonce"/],
+      [{ expired: true }, /"exp" \(expiration time\)/],
+      [{ issuer: 'https://impostor.example' }, /"iss" \(issuer\)/],
+    ] as const) {
+      await idTokenSwitches(switches);
+      await expectRefused(await signIn('target@example.com'), 'target@example.com', reason);
+      await fetch(`${issuer}/__sim/id-token`, { method: 'DELETE' });
+    }
+    // The same sign-in with an honest token goes through, so each refusal above was the claim's doing.
+    expect((await signIn('target@example.com')).done.statusCode).toBe(302);
+  });
+});
+
+describe('rights follow the account as it is now', () => {
+  it('takes admin rights away on the next request, proxied routes included, once the e-mail leaves ADMIN_EMAILS', async () => {
+    const cookie = sessionCookie((await signIn('boss@example.com')).done);
+    expect((await h.app.inject({ method: 'GET', url: '/api/cache/status', headers: { cookie } })).statusCode).toBe(200);
+    const replica = await h.buildAnother({ ADMIN_EMAILS: 'someone-else@example.com' });
+    expect((await replica.inject({ method: 'GET', url: '/api/cache/status', headers: { cookie } })).statusCode).toBe(403);
+    expect((await replica.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json()).toMatchObject({ isAdmin: false });
+  });
+
+  it('ends the session of a user disabled in the database on the next proxied request', async () => {
+    const cookie = sessionCookie((await signIn('chief@example.com')).done);
+    const admins = await h.buildAnother({ ADMIN_EMAILS: 'chief@example.com' });
+    expect((await admins.inject({ method: 'GET', url: '/api/cache/status', headers: { cookie } })).statusCode).toBe(200);
+    await h.prisma.user.update({ where: { email: 'chief@example.com' }, data: { disabledAt: new Date() } });
+    // Another replica, so no cached account state is in play (each keeps one for 2 s).
+    const replica = await h.buildAnother({ ADMIN_EMAILS: 'chief@example.com' });
+    expect((await replica.inject({ method: 'GET', url: '/api/cache/status', headers: { cookie } })).statusCode).toBe(401);
+    expect((await replica.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
   });
 });

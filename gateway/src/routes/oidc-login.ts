@@ -43,7 +43,9 @@ export function registerOidcLoginRoutes(app: FastifyInstance, deps: OidcLoginDep
       .catch((error: Error) => {
         if (error instanceof AppError) throw error;
         request.log.warn({ err: error }, 'OIDC sign-in refused');
-        throw new AppError(401, 'sign_in_failed', `Sign-in failed: ${error.message}`);
+        // openid-client's own message is generic ("unexpected JWT claim value encountered"); its cause names the claim.
+        const reason = error.cause instanceof Error ? error.cause.message : error.message;
+        throw new AppError(401, 'sign_in_failed', `Sign-in failed: ${reason}`);
       });
     const user = await deps.accounts.signInOidcUser({ ...claims, isAdmin: deps.config.ADMIN_EMAILS.includes(claims.email) });
     if (!user) {

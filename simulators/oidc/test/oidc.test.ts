@@ -110,3 +110,35 @@ describe('OpenID Connect provider simulator', () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe('ID token switches for relying-party tests', () => {
+  const switches = (body: unknown) => fetch(`${issuer}/__sim/id-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const grant = async (email: string) => {
+    const { callback, verifier, state, nonce } = await signIn(email);
+    return client.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce });
+  };
+
+  it('says email_verified false, or nothing, when told; true again after reset', async () => {
+    expect((await switches({ emailVerified: 'false' })).status).toBe(200);
+    expect((await grant('no@example.com')).claims()).toMatchObject({ email: 'no@example.com', email_verified: false });
+    await switches({ emailVerified: 'missing' });
+    expect((await grant('maybe@example.com')).claims()).not.toHaveProperty('email_verified');
+    await fetch(`${issuer}/__sim/reset`, { method: 'POST' });
+    expect((await grant('yes@example.com')).claims()).toMatchObject({ email_verified: true });
+  });
+
+  it('issues a correctly signed ID token with a foreign nonce, a past expiry or another issuer', async () => {
+    for (const [body, claim] of [[{ wrongNonce: true }, 'nonce'], [{ expired: true }, 'exp'], [{ issuer: 'https://impostor.example' }, 'iss']] as const) {
+      await switches(body);
+      await expect(grant('victim@example.com'), claim).rejects.toMatchObject({ cause: expect.objectContaining({ message: expect.stringContaining(`"${claim}"`) }) });
+      await fetch(`${issuer}/__sim/id-token`, { method: 'DELETE' });
+    }
+    expect((await grant('victim@example.com')).claims()?.email).toBe('victim@example.com');
+  });
+
+  it('names a bad switch in a 400', async () => {
+    const response = await switches({ expired: 'yes', colour: 'red' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toMatch(/expired, colour/);
+  });
+});
