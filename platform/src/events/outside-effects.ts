@@ -113,11 +113,13 @@ export class OutsideEffects {
     const rows = await this.settings.db.$queryRawUnsafe<EffectRow[]>(
       `UPDATE ${this.table} SET attempts = attempts + 1, next_attempt_at = now() + $2::integer * interval '1 millisecond', updated_at = now()
        WHERE idempotency_key IN (
-         SELECT idempotency_key FROM ${this.table} WHERE status = 'pending' AND next_attempt_at <= now()
+         SELECT idempotency_key FROM ${this.table}
+         WHERE status = 'pending' AND next_attempt_at <= now() AND kind IN (SELECT jsonb_array_elements_text($3::jsonb))
          ORDER BY next_attempt_at LIMIT $1::integer FOR UPDATE SKIP LOCKED)
        RETURNING idempotency_key, kind, payload, attempts`,
       this.settings.batchSize,
       this.settings.leaseMs,
+      JSON.stringify([...this.byKind.keys()]), // only kinds this runner can execute
     );
     await Promise.all(rows.map((row) => this.execute(row)));
     return rows.length;

@@ -36,6 +36,7 @@ export interface RabbitMqTransportOptions {
   /** amqplib never calls back when the connection dies mid-publish; give up after this (also the wait for a connection). */
   publishTimeoutMs?: number;
   reconnectMinDelayMs?: number;
+  /** Reconnect back-off bounds. Defaults 100 ms and 2 s (the broker is retried at least every 2 s, so events flow soon after it returns). */
   reconnectMaxDelayMs?: number;
   /** First pause before a consumer whose channel the broker closed (or whose queue was deleted) starts again; doubles up to 5 s. Default 500 ms. */
   consumerRestartDelayMs?: number;
@@ -210,7 +211,7 @@ export class RabbitMqTransport implements EventTransport {
         await this.open();
       } catch (error) {
         this.log('rabbitmq reconnect failed', { error: errorMessage(error), retryInMs: delay });
-        delay = Math.min(delay * 2, this.options.reconnectMaxDelayMs ?? 5_000);
+        delay = Math.min(delay * 2, this.options.reconnectMaxDelayMs ?? 2_000);
       }
     }
     this.reconnecting = false;

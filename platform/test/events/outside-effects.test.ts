@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEnvelope } from '@bo/proto';
+import { onEvent, OutsideEffects, outsideEffect, PgTransport, subscribe, type Subscription } from '@bo/platform/events';
+import type { TestSqlDatabase } from '@bo/platform/testing/pg-sql';
+import { consumerSchema, createEventsDatabase, effectsStore, item, itemEvent, waitFor } from './harness';
+
+// The two-step pattern: the consumer's transaction records the intent; the call runs after commit.
+describe('outside effects', () => {
+  let database: TestSqlDatabase;
+  let transport: PgTransport;
+  const stoppers: Array<{ stop(): Promise<void> }> = [];
+  beforeAll(async () => {
+    database = await createEventsDatabase('events_outside');
+    transport = await PgTransport.connect({ url: database.url, pollIntervalMs: 100 });
+  });
+  afterAll(async () => {
+    for (const stopper of stoppers) await stopper.stop();
+    await transport?.close();
+    await database?.drop();
+  });
+
+  it('executes once per event under duplicates and competing runners, after the commit', async () => {
+    const paid = itemEvent('paid');
+    const calls: Array<{ key: string; n: number; committed: boolean }> = [];
+    const shopUpdate = outsideEffect<{ n: number }>('shop.update', async (payload, { idempotencyKey }) => {
+      // The intent's transaction has committed before any outside call: its effect row is visible.
+      const [{ count }] = await database.db.$queryRawUnsafe<Array<{ count: number }>>(
+        `SELECT count(*)::int AS count FROM "${consumerSchema}".effects WHERE n = $1`,
+        payload.n,
+      );
+      calls.push({ key: idempotencyKey, n: payload.n, committed: count === 1 });
+    });
+    const runners = [1, 2].map(() => new OutsideEffects({ db: database.db, schema: consumerSchema, effects: [shopUpdate], pollIntervalMs: 20 }));
+    for (const runner of runners) {
+      runner.start();
+      stoppers.push(runner);
+    }
+    let handled = 0;
+    const subscription: Subscription = await subscribe({
+      service: 'shop-sync',
+      schema: consumerSchema,
+      db: database.db,
+      transport,
+      afterCommit: () => runners[0].nudge(),
+      events: [
+        onEvent(paid, async (tx, envelope) => {
+          await effectsStore.record(tx, envelope.id, envelope.payload.n);
+          await runners[0].record(tx, envelope.id, shopUpdate, { n: envelope.payload.n });
+        }),
+      ],
+    });
+    stoppers.push(subscription);
+    const envelopes = [1, 2, 3].map((n) => createEnvelope(paid, item(n)));
+    for (const envelope of envelopes) for (let copy = 0; copy < 3; copy++) await transport.publish(envelope);
+    const [{ id: first }] = envelopes;
+    // A duplicate recorded straight in another transaction is refused by the key as well.
+    expect(await database.db.$transaction((tx) => runners[1].record(tx, first, shopUpdate, { n: 1 }))).toBe(false);
+    await waitFor(async () => {
+      const [{ done }] = await database.db.$queryRawUnsafe<Array<{ done: number }>>(
+        `SELECT count(*)::int AS done FROM "${consumerSchema}".outside_effects WHERE status = 'done'`,
+      );
+      handled = done;
+      return done === 3 && (await transport.health()).connected;
+    }, 10_000, 'three effects done');
+    await new Promise((resolve) => setTimeout(resolve, 200)); // both runners polled again meanwhile
+    expect(handled).toBe(3);
+    expect(calls.map((call) => call.key).sort()).toEqual(envelopes.map((envelope) => `${envelope.id}:shop.update`).sort());
+    expect(calls.every((call) => call.committed)).toBe(true);
+  });
+
+  it('ends in failed after maxAttempts, is listed, and runs again when retried', async () => {
+    let healthy = false;
+    let attempts = 0;
+    const chat = outsideEffect<{ text: string }>('chat.message', async () => {
+      attempts++;
+      if (!healthy) throw new Error('chat service down');
+    });
+    const runner = new OutsideEffects({ db: database.db, schema: consumerSchema, effects: [chat], maxAttempts: 3, retryBaseMs: 10, retryMaxMs: 20, pollIntervalMs: 10 });
+    runner.start();
+    stoppers.push(runner);
+    const eventId = createEnvelope(itemEvent('chatted'), item(1)).id;
+    await database.db.$transaction((tx) => runner.record(tx, eventId, chat, { text: 'hello' }));
+    runner.nudge();
+    await waitFor(async () => (await runner.listFailed()).length === 1, 10_000, 'a failed effect');
+    expect(attempts).toBe(3);
+    const [failed] = await runner.listFailed();
+    expect(failed).toMatchObject({ idempotencyKey: `${eventId}:chat.message`, kind: 'chat.message', attempts: 3, payload: { text: 'hello' } });
+    expect(failed.lastError).toContain('chat service down');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(attempts).toBe(3); // failed is terminal until an operator retries
+
+    healthy = true;
+    expect(await runner.retryFailed([failed.idempotencyKey])).toBe(1);
+    await waitFor(() => attempts === 4, 10_000, 'the retried execution');
+    await waitFor(async () => (await runner.listFailed()).length === 0, 10_000, 'no failed effect');
+    const [row] = await database.db.$queryRawUnsafe<Array<{ status: string }>>(
+      `SELECT status FROM "${consumerSchema}".outside_effects WHERE idempotency_key = $1`,
+      failed.idempotencyKey,
+    );
+    expect(row.status).toBe('done');
+  });
+});
