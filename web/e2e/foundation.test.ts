@@ -6,7 +6,7 @@ import { PRICE_LIST_SPREADSHEET_ID } from '@bo/sim-google-sheets';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildWebApp, completeOidcSignIn, createLocalAdmin, launchBrowser, localAdmin, newContext, screenshot, signedIn, signInWithPassword, visibleText, widths,
+  buildWebApp, completeOidcSignIn, createLocalAdmin, launchBrowser, localAdmin, newContext, screenshot, signedIn, signInWithPassword, widths,
 } from './support';
 
 type System = Awaited<ReturnType<typeof startEmbedded>>;
@@ -18,8 +18,8 @@ let browser: Browser;
 beforeAll(async () => {
   await buildWebApp();
   dataDir = await mkdtemp(join(tmpdir(), 'bo-web-foundation-'));
-  await createLocalAdmin(dataDir);
   system = await startEmbedded({ dataDir, port: 0, quiet: true });
+  await createLocalAdmin(system.databaseUrl);
   browser = await launchBrowser();
 });
 
@@ -192,7 +192,7 @@ describe('editing a sheet row', () => {
       // The draft stays on the product it started with.
       expect(await table.locator(`tr[data-product="${edited.product}"] input[name="regularPrice"]`).inputValue()).toBe(newPrice);
       await page.getByRole('button', { name: /^Update/ }).click();
-      await visibleText(page, 'Data Updated • WooCommerce not configured');
+      await page.getByText(/^Data Updated/).waitFor({ timeout: 15_000 });
 
       const after = (await page.request.get(`${system.url}/api/prices?format=array`).then((r) => r.json())) as { data: { product: string; regularPrice: string }[] };
       const byName = new Map(after.data.map((row) => [row.product, row]));
@@ -287,7 +287,7 @@ describe('toasts and tooltips', () => {
     const badges = page.getByTestId('simulated-badge');
     await badges.nth(1).waitFor(); // the embedded run has two: the OpenID Connect issuer and the Sheets price list
     await page.clock.pauseAt(Date.now() + 1_000);
-    const tooltip = page.getByRole('tooltip');
+    const tooltip = page.locator('[role="tooltip"][data-state="open"]');
 
     await badges.nth(0).hover();
     await page.clock.runFor(650);

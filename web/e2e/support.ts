@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -13,15 +12,12 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** The local admin account the password tests sign in with (created by createLocalAdmin). */
 export const localAdmin = { username: 'e2e-admin', password: 'a long e2e password' } as const;
 
-/**
- * Creates the local admin account with the operator's own command (gateway/src/cli/create-admin.ts),
- * in the embedded run's database. PGlite has one writer: call it before startEmbedded.
- */
-export async function createLocalAdmin(dataDir: string): Promise<void> {
+/** Creates the local admin account with the operator's own command (gateway/src/cli/create-admin.ts), in the embedded run's database. */
+export async function createLocalAdmin(databaseUrl: string): Promise<void> {
   await promisify(execFile)(
     process.execPath,
     ['--import', 'tsx', 'gateway/src/cli/create-admin.ts', '--username', localAdmin.username, '--password', localAdmin.password],
-    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: '', PGLITE_DIR: join(dataDir, 'pglite') } },
+    { cwd: repoRoot, env: { ...process.env, DATABASE_URL: databaseUrl } },
   );
 }
 
