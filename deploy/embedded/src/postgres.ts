@@ -158,7 +158,7 @@ async function waitUntilAnswering(url: string, exited: Promise<number | null>): 
       return;
     } catch (error) {
       await client.end().catch(() => {});
-      if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL did not answer within 30 s: ${(error as Error).message}`);
+      if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL did not answer within 30 s: ${(error as Error).message}`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

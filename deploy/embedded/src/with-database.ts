@@ -29,7 +29,7 @@ if (running && !running.orphaned) {
 }
 console.log(`The embedded system is not running; starting its database in ${path.relative(process.cwd(), folder) || folder} for this command.`);
 const server = await startEmbeddedPostgres(folder);
-let status = 1;
+let status: number;
 try {
   status = run(server.url);
 } finally {

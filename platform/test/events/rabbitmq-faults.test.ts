@@ -160,7 +160,7 @@ describe('rabbitmq transport under connection faults', () => {
     const outbox = createOutbox({ db: database.db, schema: producerSchema, relay });
     relay.start();
     const ids: string[] = [];
-    let resumedAt = 0;
+    let resumedAt: number;
     try {
       const committing = (async () => {
         for (let n = 0; n < 200; n++) {
