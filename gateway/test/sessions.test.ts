@@ -147,7 +147,7 @@ describe('logout by navigation', () => {
 
   it('ignores a logout another site started', async () => {
     const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'cross-site-target');
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
