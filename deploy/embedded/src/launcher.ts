@@ -4,17 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { createLogger } from '@bo/platform';
 import { MemoryTransport } from '@bo/platform/events';
 import { embeddedInfrastructure } from '@bo/platform/runtime';
-import { loadServiceDefinition, type SimulatorUrls } from '@bo/platform/service';
+import { loadServiceDefinition } from '@bo/platform/service';
 import { domainServiceNames, urlVariableOf } from '@bo/proto';
-import { freePort, listen } from '@bo/sim-kit';
-import { buildOidcSimulator } from '@bo/sim-oidc';
-import { startOutsideSimulators, type OutsideSimulators, type RunningSimulator } from './outside-simulators';
-import { loadOrCreateSecrets } from './secrets';
+import { freePort } from '@bo/sim-kit';
 import { startEmbeddedPostgres } from './postgres';
-import { startPersistentSheets } from './sheets-state';
+import { loadOrCreateSecrets } from './secrets';
+import { startSimulators, type RunningSimulators } from './simulators';
 
 export interface EmbeddedOptions {
-  /** Where PGlite, the simulators' state and the generated secrets live. */
+  /** Where the database, the simulators' state and the generated secrets live. */
   dataDir?: string;
   /** The gateway's port; 0 picks a free one. */
   port?: number;
@@ -31,23 +29,18 @@ export interface EmbeddedSystem {
   /** The embedded PostgreSQL (operators' tools, tests). */
   databaseUrl: string;
   adminEmails: string[];
-  simulators: Record<'sheets' | 'oidc', RunningSimulator> & OutsideSimulators['running'];
+  simulators: RunningSimulators['running'];
   /** Simulators that could not start, with the reason and the fix. */
-  unavailable: OutsideSimulators['unavailable'];
+  unavailable: RunningSimulators['unavailable'];
   stop(): Promise<void>;
-}
-
-/** One port per simulator, in a fixed order from the base (or all 0: free ports). */
-function simulatorPortPlan(base: number) {
-  const names = ['sheets', 'oidc', 'woocommerce', 'qpay', 'manychat', 'openai', 'marketplace', 'mailbox'] as const;
-  return Object.fromEntries(names.map((name, index) => [name, base ? base + index : 0])) as Record<(typeof names)[number], number>;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
- * The whole system in one process: the simulators, then one PGlite, one memory cache and one
- * memory event transport shared by every service, then the services and the gateway in front.
+ * The whole system in one process: the simulators, then one embedded PostgreSQL and one event
+ * transport shared by every service (each with its own pool, cache and locks), then every
+ * service of the registry and the gateway in front.
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedSystem> {
   const dataDir = path.resolve(options.dataDir ?? path.join(repoRoot, 'data'));
@@ -62,24 +55,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
   try {
     const port = options.port || (await freePort());
-    const simulatorPorts = simulatorPortPlan(options.simulatorBasePort ?? 0);
     const publicUrl = `http://localhost:${port}`;
 
-    const sheets = await startPersistentSheets(dataDir);
-    const sheetsUrl = await listen(sheets.simulator.app, simulatorPorts.sheets);
-    stops.push(() => sheets.simulator.app.close());
-
-    const oidcUrl = `http://127.0.0.1:${simulatorPorts.oidc || (await freePort())}`;
-    const oidc = buildOidcSimulator({
-      issuer: oidcUrl,
-      client: { client_id: 'backoffice', client_secret: secrets.oidcClientSecret, redirect_uris: [`${publicUrl}/api/callback`] },
-    });
-    await listen(oidc.simulator.app, Number(new URL(oidcUrl).port));
-    stops.push(() => oidc.simulator.app.close());
-
-    const outside = await startOutsideSimulators(simulatorPorts);
-    stops.push(() => outside.stop());
-    const mailbox = outside.running.mailbox;
+    const simulators = await startSimulators({ dataDir, basePort: options.simulatorBasePort ?? 0, publicUrl, oidcClientSecret: secrets.oidcClientSecret });
+    stops.push(() => simulators.stop());
 
     const postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), (line) => logger.debug({ postgres: line }));
     stops.push(() => postgres.stop());
@@ -92,17 +71,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       return infrastructure;
     };
 
-    const simulatorUrls: SimulatorUrls = {
-      sheets: sheetsUrl,
-      oidc: oidcUrl,
-      ...(Object.fromEntries(Object.entries(outside.running).map(([name, sim]) => [name, sim.url])) as Omit<SimulatorUrls, 'sheets' | 'oidc'>),
-    };
     const common = { INTERNAL_IDENTITY_SECRET: secrets.identitySecret, LOG_LEVEL: options.quiet ? 'silent' : 'warn' };
     // Every domain service of the registry, started the way its definition says, on a free port.
     const serviceUrls: Record<string, string> = {};
     for (const name of domainServiceNames) {
       const definition = await loadServiceDefinition(name);
-      const config = definition.configSchema.parse({ ...common, PORT: '0', ...definition.simulatorEnv(simulatorUrls) });
+      const config = definition.configSchema.parse({ ...common, PORT: '0', ...definition.simulatorEnv(simulators.urls) });
       const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL), infrastructure: await infrastructureFor() });
       stops.push(() => service.stop());
       serviceUrls[urlVariableOf(name)] = await service.app.listen({ port: 0, host: '127.0.0.1' });
@@ -111,7 +85,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const gateway = await loadServiceDefinition('gateway');
     const gatewayConfig = gateway.configSchema.parse({
       ...common,
-      ...gateway.simulatorEnv(simulatorUrls),
+      ...gateway.simulatorEnv(simulators.urls),
       ...serviceUrls,
       PORT: String(port),
       OPS_PORT: '0',
@@ -119,7 +93,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       SESSION_SECRET: secrets.sessionSecret,
       OIDC_CLIENT_SECRET: secrets.oidcClientSecret,
       ADMIN_EMAILS: adminEmails.join(','),
-      MAILBOX_IMAP_URL: mailbox?.imap ? `imap://${mailbox.imap.host}:${mailbox.imap.port}` : '',
+      MAILBOX_IMAP_URL: simulators.mailboxImapUrl,
       WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
     }) as { LOG_LEVEL: string };
     const running = await gateway.start({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure: await infrastructureFor() });
@@ -131,8 +105,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       dataDir,
       databaseUrl: postgres.url,
       adminEmails,
-      simulators: { sheets: { url: sheetsUrl }, oidc: { url: oidcUrl }, ...outside.running },
-      unavailable: outside.unavailable,
+      simulators: simulators.running,
+      unavailable: simulators.unavailable,
       stop,
     };
   } catch (error) {

@@ -139,12 +139,17 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
     // Only once everything published before it has arrived may we say "once": a sentinel sent
     // after the edit's outbox row was marked sent reaches the same queue behind any second copy.
     await expect.poll(async () => (await service.prisma.$queryRawUnsafe<{ status: string }[]>(`SELECT status FROM pricing.outbox_events WHERE status <> 'sent'`)).length, { timeout: 5_000 }).toBe(0);
-    const sentinel = createEnvelope(pricingPriceUpdated, { product: '__sentinel__', row: { ...row, product: '__sentinel__' }, previous: null });
+    const sentinel = createEnvelope(pricingPriceUpdated, { product: '__sentinel__', revision: 1, row: { ...row, product: '__sentinel__' }, previous: null });
     await infrastructure.transport.publish(sentinel);
     await expect.poll(() => received.some((e) => e.id === sentinel.id), { timeout: 5_000 }).toBe(true);
     expect(copies()).toBe(1);
     const event = received.find((e) => (e.payload as { product: string }).product === row.product)!;
     expect(event.payload).toMatchObject({ row: { regularPrice: '31337' }, previous: { regularPrice: row.regularPrice } });
+    // The product's revision grows with each edit, so a consumer can skip an older one arriving late.
+    await service.app.inject({ method: 'POST', url: '/api/sheets/update', payload: { ...edited, regularPrice: '31338' }, headers: asAdmin });
+    await expect.poll(copies, { timeout: 5_000 }).toBe(2);
+    const revisions = received.filter((e) => (e.payload as { product: string }).product === row.product).map((e) => (e.payload as { revision: number }).revision);
+    expect(revisions[1]).toBe(revisions[0] + 1);
   });
 
   it('edits one product by name and accepts the single-cell form', async () => {

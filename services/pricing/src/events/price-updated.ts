@@ -2,8 +2,9 @@ import { createEnvelope, pricingPriceUpdated, type EventEnvelope, type PriceRow 
 
 /**
  * What pricing publishes when an edit reached the sheet: pricing.price.updated, with the row
- * before and after. Enqueued through the outbox in the edit's own transaction (store/).
+ * before and after and the product's revision. Enqueued through the outbox in the edit's own
+ * transaction (store/).
  */
-export function priceUpdated(row: PriceRow, previous: PriceRow | null, correlationId: string | null): EventEnvelope {
-  return createEnvelope(pricingPriceUpdated, { product: row.product, row, previous }, correlationId);
+export function priceUpdated(row: PriceRow, previous: PriceRow | null, revision: number, correlationId: string | null): EventEnvelope {
+  return createEnvelope(pricingPriceUpdated, { product: row.product, revision, row, previous }, correlationId);
 }

@@ -1,6 +1,6 @@
 import { priceRowSchema, schemaOf, type PriceRow } from '@bo/proto';
 import { enqueueEvent } from '@bo/platform/events';
-import { effectivePrice } from '../domain/price-rows';
+import { effectivePrice, productKey } from '../domain/price-rows';
 import { priceUpdated } from '../events/price-updated';
 import type { PriceSnapshotStore } from '../domain/price-catalog';
 import type { PrismaClient, Prisma } from '../generated/prisma/client';
@@ -50,7 +50,13 @@ export class PrismaPriceSnapshotStore implements PriceSnapshotStore {
       const data = { ...columns(row, existing?.position ?? 0), lastUpdated: new Date() };
       if (existing) await tx.pricingData.update({ where: { id: existing.id }, data });
       else await tx.pricingData.upsert({ where: { product: row.product }, create: data, update: data });
-      await enqueueEvent(tx, PRICING_SCHEMA, priceUpdated(row, previous, correlationId));
+      // The product's next revision, counted in the same transaction as the edit and its event.
+      const { revision } = await tx.priceRevision.upsert({
+        where: { product: productKey(row.product) },
+        create: { product: productKey(row.product), revision: 1 },
+        update: { revision: { increment: 1 } },
+      });
+      await enqueueEvent(tx, PRICING_SCHEMA, priceUpdated(row, previous, revision, correlationId));
     });
     this.afterCommit();
   }

@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadServiceDefinition } from '@bo/platform/service';
+import { serviceMain } from '@bo/platform/scripts/service-paths';
+import { domainServiceNames, registryEntry, urlVariableOf, type ServiceName } from '@bo/proto';
+import { freePort } from '@bo/sim-kit';
+import { loadOrCreateSecrets } from './secrets';
+import { startSimulators, type RunningSimulators } from './simulators';
+
+export interface DistributedOptions {
+  /** PostgreSQL, Redis and RabbitMQ of this machine by default. */
+  databaseUrl?: string;
+  redisUrl?: string;
+  amqpUrl?: string;
+  /** The gateway's port; 0 picks a free one. */
+  port?: number;
+  /** Services listen on their registry ports, or on free ports (tests). */
+  freeServicePorts?: boolean;
+  simulatorBasePort?: number;
+  /** Where the simulators' state and the generated secrets live. */
+  dataDir?: string;
+  adminEmails?: string[];
+  /** Hide the processes' own output (tests). */
+  quiet?: boolean;
+}
+
+export interface DistributedSystem {
+  url: string;
+  /** The gateway's operations port (/ready, /metrics). */
+  opsUrl: string;
+  processes: Record<ServiceName, ChildProcess>;
+  simulators: RunningSimulators;
+  stop(): Promise<void>;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const STOP_TIMEOUT_MS = 15_000;
+
+/** Creates the database named in the URL when it does not exist yet (a fresh machine). */
+async function ensureDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const server = new URL(url);
+  server.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: server.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rowCount === 0) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts one process the way its container does, and waits until its /health answers. */
+async function startProcess(name: ServiceName, env: Record<string, string>, quiet: boolean): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', serviceMain(name)], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'],
+  });
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const url = `http://127.0.0.1:${env.PORT}/health`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited at start (code ${child.exitCode}):\n${stderr}`);
+    const ok = await fetch(url).then((response) => response.ok, () => false);
+    if (ok) return child;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${name} did not answer ${url} within 60 s:\n${stderr}`);
+}
+
+/** SIGTERM, as a container runtime sends it; SIGKILL after the timeout. Resolves with the exit code. */
+export async function stopProcess(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  try {
+    return await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The distributed topology on one machine: every service of the registry and the gateway as
+ * separate processes, with the commands their containers run, against this machine's
+ * PostgreSQL, Redis and RabbitMQ, plus the simulators (in this process).
+ */
+export async function startDistributed(options: DistributedOptions = {}): Promise<DistributedSystem> {
+  const dataDir = path.resolve(options.dataDir ?? path.join(repoRoot, 'data-distributed'));
+  await mkdir(dataDir, { recursive: true });
+  const secrets = await loadOrCreateSecrets(dataDir);
+  const databaseUrl = options.databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/backoffice';
+  await ensureDatabase(databaseUrl);
+  const port = options.port === 0 ? await freePort() : (options.port ?? registryEntry('gateway').port);
+  const opsPort = await freePort();
+  const publicUrl = `http://localhost:${port}`;
+  const quiet = options.quiet ?? false;
+  const processes: Partial<Record<ServiceName, ChildProcess>> = {};
+  const simulators = await startSimulators({ dataDir, basePort: options.simulatorBasePort ?? 4101, publicUrl, oidcClientSecret: secrets.oidcClientSecret });
+  const stop = async () => {
+    // The gateway first, so nothing new reaches a service that is stopping.
+    for (const name of ['gateway', ...[...domainServiceNames].reverse()] as ServiceName[]) {
+      const child = processes[name];
+      if (child) await stopProcess(child);
+    }
+    await simulators.stop();
+  };
+
+  try {
+    const common = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: quiet ? 'warn' : 'info',
+      HOST: '127.0.0.1',
+      INTERNAL_IDENTITY_SECRET: secrets.identitySecret,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
+      AMQP_URL: options.amqpUrl ?? 'amqp://guest:guest@127.0.0.1:5672',
+    };
+    const serviceUrls: Record<string, string> = {};
+    for (const name of domainServiceNames) {
+      const definition = await loadServiceDefinition(name);
+      const servicePort = options.freeServicePorts ? await freePort() : registryEntry(name).port;
+      processes[name] = await startProcess(name, { ...common, ...definition.simulatorEnv(simulators.urls), PORT: String(servicePort) }, quiet);
+      serviceUrls[urlVariableOf(name)] = `http://127.0.0.1:${servicePort}`;
+    }
+    const gateway = await loadServiceDefinition('gateway');
+    processes.gateway = await startProcess(
+      'gateway',
+      {
+        ...common,
+        ...gateway.simulatorEnv(simulators.urls),
+        ...serviceUrls,
+        PORT: String(port),
+        OPS_PORT: String(opsPort),
+        PUBLIC_URL: publicUrl,
+        SESSION_SECRET: secrets.sessionSecret,
+        OIDC_CLIENT_SECRET: secrets.oidcClientSecret,
+        ADMIN_EMAILS: (options.adminEmails ?? ['admin@example.com']).join(','),
+        MAILBOX_IMAP_URL: simulators.mailboxImapUrl,
+        WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
+      },
+      quiet,
+    );
+    return { url: publicUrl, opsUrl: `http://127.0.0.1:${opsPort}`, processes: processes as Record<ServiceName, ChildProcess>, simulators, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

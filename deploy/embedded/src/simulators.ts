@@ -1,0 +1,72 @@
+import type { SimulatorUrls } from '@bo/platform/service';
+import { freePort, listen } from '@bo/sim-kit';
+import { buildOidcSimulator } from '@bo/sim-oidc';
+import { startOutsideSimulators, type OutsideSimulators, type RunningSimulator } from './outside-simulators';
+import { startPersistentSheets } from './sheets-state';
+
+export interface SimulatorOptions {
+  /** Where the Sheets simulator keeps its spreadsheets across restarts. */
+  dataDir: string;
+  /** Simulators listen on this port and the next ones (stable URLs for people); 0 picks free ports. */
+  basePort: number;
+  /** The gateway's public URL, for the sign-in simulator's redirect. */
+  publicUrl: string;
+  oidcClientSecret: string;
+}
+
+export interface RunningSimulators {
+  urls: SimulatorUrls;
+  /** For the banner: each running simulator's URL (and the mailbox's IMAP address). */
+  running: Record<'sheets' | 'oidc', RunningSimulator> & OutsideSimulators['running'];
+  /** Simulators that could not start, with the reason and the fix. */
+  unavailable: OutsideSimulators['unavailable'];
+  /** Where the mailbox simulator's IMAP server listens (imap://host:port), or '' without Dovecot. */
+  mailboxImapUrl: string;
+  stop(): Promise<void>;
+}
+
+/** One port per simulator, in a fixed order from the base (or all 0: free ports). */
+function portPlan(base: number) {
+  const names = ['sheets', 'oidc', 'woocommerce', 'qpay', 'manychat', 'openai', 'marketplace', 'mailbox'] as const;
+  return Object.fromEntries(names.map((name, index) => [name, base ? base + index : 0])) as Record<(typeof names)[number], number>;
+}
+
+/** Every outside system's stand-in, for both launchers that run on one machine. */
+export async function startSimulators(options: SimulatorOptions): Promise<RunningSimulators> {
+  const ports = portPlan(options.basePort);
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const close of stops.reverse()) await close();
+  };
+  try {
+    const sheets = await startPersistentSheets(options.dataDir);
+    const sheetsUrl = await listen(sheets.simulator.app, ports.sheets);
+    stops.push(() => sheets.simulator.app.close());
+
+    const oidcUrl = `http://127.0.0.1:${ports.oidc || (await freePort())}`;
+    const oidc = buildOidcSimulator({
+      issuer: oidcUrl,
+      client: { client_id: 'backoffice', client_secret: options.oidcClientSecret, redirect_uris: [`${options.publicUrl}/api/callback`] },
+    });
+    await listen(oidc.simulator.app, Number(new URL(oidcUrl).port));
+    stops.push(() => oidc.simulator.app.close());
+
+    const outside = await startOutsideSimulators(ports);
+    stops.push(() => outside.stop());
+    const imap = outside.running.mailbox?.imap;
+    return {
+      urls: {
+        sheets: sheetsUrl,
+        oidc: oidcUrl,
+        ...(Object.fromEntries(Object.entries(outside.running).map(([name, sim]) => [name, sim.url])) as Omit<SimulatorUrls, 'sheets' | 'oidc'>),
+      },
+      running: { sheets: { url: sheetsUrl }, oidc: { url: oidcUrl }, ...outside.running },
+      unavailable: outside.unavailable,
+      mailboxImapUrl: imap ? `imap://${imap.host}:${imap.port}` : '',
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import amqp from 'amqplib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
+import { EVENTS_EXCHANGE } from '@bo/platform/events';
+import { pricingPriceUpdated } from '@bo/proto';
+import { startDistributed, stopProcess, type DistributedSystem } from '../src/distributed';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+// `make start-distributed` as a system test: separate processes started with the containers'
+// commands, on the machine's PostgreSQL, Redis and RabbitMQ (a database and vhost of its own).
+describe('the distributed topology on one machine', () => {
+  let database: TestDatabase;
+  let vhost: TestVhost;
+  let dataDir: string;
+  let system: DistributedSystem;
+  let listener: amqp.ChannelModel;
+  const heard: { name: string; payload: { product: string } }[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('distributed');
+    vhost = await createTestVhost('distributed');
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'distributed-'));
+    system = await startDistributed({ databaseUrl: database.url, amqpUrl: vhost.url, redisUrl: 'redis://127.0.0.1:6379/7', port: 0, freeServicePorts: true, simulatorBasePort: 0, dataDir, quiet: true });
+    // A consumer in another process than pricing: this test, with a queue of its own on the exchange.
+    listener = await amqp.connect(vhost.url);
+    const channel = await listener.createChannel();
+    await channel.assertExchange(EVENTS_EXCHANGE, 'topic', { durable: true });
+    const { queue } = await channel.assertQueue('', { exclusive: true });
+    await channel.bindQueue(queue, EVENTS_EXCHANGE, pricingPriceUpdated.name);
+    await channel.consume(queue, (message) => message && heard.push(JSON.parse(message.content.toString())), { noAck: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await listener?.close();
+    await system?.stop();
+    await vhost?.delete();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('carries a price edit from the gateway to pricing, its outbox, RabbitMQ and a consumer in another process', async () => {
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'gateway/src/cli/create-admin.ts', '--username', 'ops', '--password', 'a long enough password'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: database.url },
+    });
+    const login = await fetch(`${system.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'ops', password: 'a long enough password' }) });
+    expect(login.status, await login.clone().text()).toBe(200);
+    const cookie = login.headers.get('set-cookie')!.split(';')[0];
+    const { token } = (await (await fetch(`${system.url}/api/auth/csrf`, { headers: { cookie } })).json()) as { token: string };
+
+    const rows = (await (await fetch(`${system.url}/api/prices?format=array`)).json()) as { data: Record<string, string>[] };
+    const row = rows.data[3];
+    const edit = await fetch(`${system.url}/api/sheets/update`, {
+      method: 'POST',
+      headers: { cookie, 'x-csrf-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...row, salePrice: '12345' }),
+    });
+    expect(edit.status, await edit.clone().text()).toBe(200);
+    await expect.poll(() => heard.filter((event) => event.payload.product === row.product).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  it('stops each process on SIGTERM with exit code 0 within 10 s, and the gateway flushes its request log first', async () => {
+    const sent = 25;
+    for (let i = 0; i < sent; i++) expect((await fetch(`${system.url}/api/prices?sigterm=${i}`)).status).toBe(200);
+    const started = Date.now();
+    expect(await stopProcess(system.processes.gateway)).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query(`SELECT count(*)::int AS logged FROM gateway.api_requests WHERE endpoint = '/api/prices' AND method = 'GET'`);
+    await client.end();
+    expect(rows[0].logged).toBeGreaterThanOrEqual(sent);
+
+    const pricingStarted = Date.now();
+    expect(await stopProcess(system.processes.pricing)).toBe(0);
+    expect(Date.now() - pricingStarted).toBeLessThan(10_000);
+  });
+});
