@@ -35,7 +35,7 @@ export interface PgTransportOptions {
   schema?: string;
   /** Back-up poll when no notification arrives (also how soon a retried message is picked up at the latest). Default 1 s. */
   pollIntervalMs?: number;
-  /** Connections for publishing and claiming (one per consumer in a pass, plus publishes). Default 5. */
+  /** Connections for publishing and claiming (a consumer holds one during a pass, publishes take one each). Default 10. */
   poolSize?: number;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
@@ -65,7 +65,7 @@ export class PgTransport implements EventTransport {
 
   private constructor(private readonly options: PgTransportOptions) {
     this.s = quoteSchema(options.schema ?? 'bus');
-    this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 5 });
+    this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     this.pool.on('error', () => {}); // an idle connection dropped by the server; the next query reconnects
     this.log = options.log ?? (() => {});
   }

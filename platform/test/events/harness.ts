@@ -61,11 +61,14 @@ export async function ledger(db: SqlClient, ids: string[]): Promise<{ expected: 
 
 export interface TransportUnderTest {
   name: string;
+  /** The median publish-to-consume round trip it must keep (the PostgreSQL bus commits the publish to disk first). */
+  medianRoundTripMs: number;
   open(databaseUrl: string): Promise<{ transport: EventTransport; close(): Promise<void> }>;
 }
 
 export const pgTransport: TransportUnderTest = {
   name: 'postgresql',
+  medianRoundTripMs: 10,
   open: async (databaseUrl) => {
     const transport = await PgTransport.connect({ url: databaseUrl });
     return { transport, close: () => transport.close() };
@@ -74,6 +77,7 @@ export const pgTransport: TransportUnderTest = {
 
 export const rabbitMqTransport: TransportUnderTest = {
   name: 'rabbitmq',
+  medianRoundTripMs: 5,
   open: async () => {
     const vhost = await createTestVhost('events');
     const transport = await RabbitMqTransport.connect({ url: vhost.url });

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEnvelope } from '@bo/proto';
@@ -6,6 +8,8 @@ import type { TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { startTcpProxy, type TcpProxy } from '@bo/platform/testing/tcp-proxy';
 import { consumerSchema, createEventsDatabase, effectCounts, effectsStore, item, itemEvent, ledger, producerSchema, recordEffect, sleep, waitFor } from './harness';
+
+const run = promisify(execFile);
 
 // The broker connection goes through a TCP proxy the test cuts; the process never restarts.
 describe('rabbitmq transport under connection faults', () => {
@@ -145,6 +149,26 @@ describe('rabbitmq transport under connection faults', () => {
     const envelope = createEnvelope(resumed, item(1));
     await transport.publish(envelope);
     await waitFor(async () => (await effectCounts(database.db)).get(envelope.id) === 1, 10_000, 'the effect after resuming');
+  });
+
+  it('resumes its consumer after an operator closes the connection (rabbitmqctl close_connection)', async () => {
+    const closed = itemEvent('closed');
+    await subscribe({
+      service: 'closed-by-operator',
+      schema: consumerSchema,
+      db: database.db,
+      transport,
+      events: [onEvent(closed, (tx, envelope) => effectsStore.record(tx, envelope.id, envelope.payload.n))],
+    });
+    const { stdout } = await run('rabbitmqctl', ['list_connections', '-q', '--no-table-headers', '-p', vhost.name, 'pid']);
+    const pids = stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+    expect(pids.length).toBeGreaterThan(0);
+    for (const pid of pids) await run('rabbitmqctl', ['close_connection', pid, 'closed by the fault test']);
+    await waitFor(() => !transport.health().connected, 10_000, 'the connection seen closed');
+    await waitFor(() => transport.health().connected && transport.health().consumers.every((consumer) => consumer.up), 30_000, 'the consumer back');
+    const envelope = createEnvelope(closed, item(1));
+    await transport.publish(envelope);
+    await waitFor(async () => (await effectCounts(database.db)).get(envelope.id) === 1, 10_000, 'the effect after reconnecting');
   });
 
   it('pauses the relay while the broker is cut for 30 s during 200 events: lost 0, doubled 0, drained within 5 s', { timeout: 120_000 }, async () => {
