@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { diffMigrationsToSchema, MIGRATION_LOCK } from '../src/db/schema-engine';
+import { diffMigrationsToSchema, MIGRATION_LOCK } from './schema-engine';
 import { isMainModule, serviceSchemaDir } from './service-paths';
 
 /** Creates <schemaDir>/migrations/<timestamp>_<name>/migration.sql; returns its folder name, or null when nothing changed. */

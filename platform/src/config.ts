@@ -33,12 +33,12 @@ export const serviceEnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535),
-  /** PostgreSQL URL; when absent the service uses PGlite under PGLITE_DIR (embedded mode). */
+  /**
+   * PostgreSQL, Redis and RabbitMQ. Every process of the distributed run needs all three (it
+   * refuses to start without them); the embedded launcher hands its own in-process parts over.
+   */
   DATABASE_URL: optionalUrl,
-  PGLITE_DIR: optionalString,
-  /** Redis URL; when absent cache, locks and rate limits are in memory (single process only). */
   REDIS_URL: optionalUrl,
-  /** RabbitMQ URL; when absent events use the in-memory transport (single process only). */
   AMQP_URL: optionalUrl,
   /** Shared secret with which the gateway signs the identity header and services verify it. */
   INTERNAL_IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),

@@ -75,8 +75,7 @@ export async function embeddedInfrastructure(shared: { databaseUrl: string; tran
 }
 
 export async function pingDatabase(database: Database): Promise<void> {
-  if (database.kind === 'postgres') await database.pool.query('SELECT 1');
-  else await database.pglite.query('SELECT 1');
+  await database.pool.query('SELECT 1');
 }
 
 /** Stops the process cleanly on SIGINT/SIGTERM: `stop` runs once, then the process exits. */

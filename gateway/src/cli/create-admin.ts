@@ -1,7 +1,8 @@
 /**
  * Creates a local admin account, or resets its password and re-enables it:
  *   tsx gateway/src/cli/create-admin.ts --username alice --password 'long secret'
- * Reads DATABASE_URL (or PGLITE_DIR) like the gateway; applies the gateway's migrations first.
+ * Reads DATABASE_URL like the gateway (`make create-admin` sets it to the embedded database when
+ * none is given); applies the gateway's migrations first.
  */
 import { hash } from '@node-rs/argon2';
 import { createPrismaClient, migrate, openDatabase } from '@bo/platform/db';
@@ -24,7 +25,11 @@ if (values.password.length < MIN_PASSWORD_LENGTH) {
 }
 
 const url = process.env.DATABASE_URL;
-const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir: process.env.PGLITE_DIR ?? null });
+if (!url) {
+  console.error('DATABASE_URL is not set: run this through `make create-admin`, which uses the embedded database when none is given.');
+  process.exit(2);
+}
+const database = await openDatabase({ kind: 'postgres', url });
 await migrate(database, { schema: GATEWAY_SCHEMA, migrationsDir: fileURLToPath(new URL('../../prisma/migrations', import.meta.url)) });
 const prisma = createPrismaClient(PrismaClient, database, GATEWAY_SCHEMA);
 try {

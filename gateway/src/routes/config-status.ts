@@ -13,8 +13,8 @@ function gatewayItems(config: GatewayConfig): ConfigItem[] {
   return [
     { name: 'OpenID Connect issuer', category: 'Authentication', configured: Boolean(issuer && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET), simulated: issuer ? allowsInsecureIssuer(new URL(issuer)) : false },
     { name: 'Admin e-mails', category: 'Authentication', configured: config.ADMIN_EMAILS.length > 0, simulated: false },
-    // The embedded run has no Redis, RabbitMQ or PostgreSQL: say what stands in for each instead.
-    { name: config.DATABASE_URL ? 'Database (PostgreSQL)' : 'Database (PGlite, embedded)', category: 'Infrastructure', configured: true, simulated: false },
+    // The embedded run has no Redis or RabbitMQ and its own PostgreSQL: say what stands in for each.
+    { name: config.DATABASE_URL ? 'Database (PostgreSQL)' : 'Database (PostgreSQL from npm, embedded)', category: 'Infrastructure', configured: true, simulated: false },
     { name: config.REDIS_URL ? 'Cache and rate limits (Redis)' : 'Cache and rate limits (in memory, one process)', category: 'Infrastructure', configured: true, simulated: false },
     { name: config.AMQP_URL ? 'Events (RabbitMQ)' : 'Events (in memory, one process)', category: 'Infrastructure', configured: true, simulated: false },
     { name: 'Mailbox (IMAP) for one-time codes', category: 'E-mail parser', configured: Boolean(config.MAILBOX_IMAP_URL), simulated: isLoopback(config.MAILBOX_IMAP_URL) },

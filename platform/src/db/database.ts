@@ -1,18 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-/** Where the data lives: a PostgreSQL server, or an in-process PGlite (embedded mode). */
-export type DatabaseConfig =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir: string | null /* null = in memory */ };
-
 /**
- * The shared handle of one process: a PostgreSQL pool, or the one PGlite instance that every
- * service of the embedded run uses. Services keep apart by PostgreSQL schema, not by handle.
+ * Where the data lives: a PostgreSQL server (15 to 18), the machine's or a cluster's in the
+ * distributed run, the one shipped in npm in the embedded run.
  */
-export type Database =
-  | { kind: 'postgres'; pool: pg.Pool; close(): Promise<void> }
-  | { kind: 'pglite'; pglite: PGlite; close(): Promise<void> };
+export type DatabaseConfig = { kind: 'postgres'; url: string };
+
+/** A service's connection pool. Services keep apart by PostgreSQL schema and by pool. */
+export type Database = { kind: 'postgres'; pool: pg.Pool; close(): Promise<void> };
 
 /** Statements run inside one transaction on one connection (see inTransaction). */
 export type TransactionSession = {
@@ -22,28 +17,16 @@ export type TransactionSession = {
 };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url });
-    // An idle client whose server went away (restart, terminate) emits 'error' on the pool; with no
-    // listener that would crash the process. The pool drops that client and the next query reconnects.
-    pool.on('error', () => {});
-    await pool.query('SELECT 1'); // fail at start, with the driver's message, when unreachable
-    return { kind: 'postgres', pool, close: () => pool.end() };
-  }
-  const pglite = await PGlite.create(config.dataDir ?? undefined);
-  return { kind: 'pglite', pglite, close: () => pglite.close() };
+  const pool = new pg.Pool({ connectionString: config.url });
+  // An idle client whose server went away (restart, terminate) emits 'error' on the pool; with no
+  // listener that would crash the process. The pool drops that client and the next query reconnects.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1'); // fail at start, with the driver's message, when unreachable
+  return { kind: 'postgres', pool, close: () => pool.end() };
 }
 
 /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
 export async function inTransaction<T>(database: Database, fn: (session: TransactionSession) => Promise<T>): Promise<T> {
-  if (database.kind === 'pglite') {
-    return database.pglite.transaction((tx) =>
-      fn({
-        query: async (sql, params) => (await tx.query(sql, params)).rows as never,
-        exec: async (script) => void (await tx.exec(script)),
-      }),
-    );
-  }
   const client = await database.pool.connect();
   try {
     await client.query('BEGIN');
