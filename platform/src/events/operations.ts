@@ -58,7 +58,8 @@ export function registerEventMetrics(registry: Registry, options: { service: str
       help,
       registers: [registry],
       async collect() {
-        this.set(await read());
+        // A failed read must not fail the whole scrape: the gauge shows NaN until it reads again.
+        this.set(await Promise.resolve().then(read).catch(() => Number.NaN));
       },
     });
   gauge('events_outbox_pending', 'Outbox rows not yet published', () => scalar(`SELECT count(*) AS value FROM ${s}.outbox_events WHERE status = 'pending'`));

@@ -132,15 +132,18 @@ export class RabbitMqTransport implements EventTransport {
     };
   }
 
+  /** 0 for a service that has no queue (it consumes nothing), rather than the broker's 404. */
   async deadLetterDepth(service: string): Promise<number> {
-    return this.withChannel(async (channel) => (await channel.checkQueue(deadLetterQueue(service))).messageCount);
+    return (await this.deadLetterCount(service)) ?? 0;
   }
 
   async listDeadLetters(service: string, limit = 100): Promise<DeadLetter[]> {
+    if ((await this.deadLetterCount(service)) === undefined) return [];
     return this.withChannel(async (channel) => (await takeDeadLetters(channel, service, limit)).map(toDeadLetter));
   }
 
   async replayDeadLetters(service: string, ids?: string[]): Promise<number> {
+    if ((await this.deadLetterCount(service)) === undefined) return 0;
     return this.withChannel(async (channel) => {
       let replayed = 0;
       for (const message of await takeDeadLetters(channel, service, Number.MAX_SAFE_INTEGER)) {
@@ -340,6 +343,16 @@ export class RabbitMqTransport implements EventTransport {
     if (channel && consumer.tag) await channel.cancel(consumer.tag).catch(() => {});
     await Promise.all(consumer.inFlight);
     await channel?.close().catch(() => {});
+  }
+
+  /** Messages in the service's dead-letter queue; undefined when the queue does not exist. */
+  private async deadLetterCount(service: string): Promise<number | undefined> {
+    try {
+      return await this.withChannel(async (channel) => (await channel.checkQueue(deadLetterQueue(service))).messageCount);
+    } catch (error) {
+      if ((error as { code?: number }).code === 404) return undefined;
+      throw error;
+    }
   }
 
   private async withChannel<T>(work: (channel: Channel) => Promise<T>): Promise<T> {

@@ -186,6 +186,12 @@ describe.each([pgTransport, rabbitMqTransport])('events over $name', (transportU
     expect(await transport.deadLetterDepth('poisoned')).toBe(0);
   });
 
+  it('shows no dead letters for a service that consumes nothing', async () => {
+    expect(await transport.deadLetterDepth('consumes-nothing')).toBe(0);
+    expect(await transport.listDeadLetters('consumes-nothing')).toEqual([]);
+    expect(await transport.replayDeadLetters('consumes-nothing')).toBe(0);
+  });
+
   it('dead-letters an invalid payload at once, without retries', async () => {
     const validated = itemEvent('validated');
     const { attempts } = await consumeInto('validating', validated);
