@@ -53,6 +53,8 @@ interface MessageRow {
 }
 
 const NOTIFY_CHANNEL = 'bus_message';
+/** How the bus's connections show in pg_stat_activity. */
+const APPLICATION_NAME = 'bo-event-bus';
 
 export class PgTransport implements EventTransport {
   private readonly pool: pg.Pool;
@@ -65,7 +67,7 @@ export class PgTransport implements EventTransport {
 
   private constructor(private readonly options: PgTransportOptions) {
     this.s = quoteSchema(options.schema ?? 'bus');
-    this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, application_name: APPLICATION_NAME });
     this.pool.on('error', () => {}); // an idle connection dropped by the server; the next query reconnects
     this.log = options.log ?? (() => {});
   }
@@ -228,6 +230,8 @@ export class PgTransport implements EventTransport {
   private async connect(): Promise<pg.PoolClient> {
     try {
       const client = await this.pool.connect();
+      // A checked-out client whose connection dies emits 'error' besides failing its query; unheard, that would crash the process.
+      if (client.listenerCount('error') === 0) client.on('error', () => {});
       this.connected = true;
       return client;
     } catch (error) {
@@ -247,15 +251,9 @@ export class PgTransport implements EventTransport {
 
   /** One connection LISTENs and nudges the consumer of the queue named in each notification; it reconnects when lost. */
   private async listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    const client = new pg.Client({ connectionString: this.options.url, application_name: APPLICATION_NAME });
     client.on('notification', (message) => this.consumers.get(message.payload ?? '')?.poller.nudge());
     client.on('error', () => {});
-    client.on('end', () => {
-      if (this.closed) return;
-      this.connected = false;
-      this.log('bus listener lost; polling until it reconnects');
-      setTimeout(() => void this.listen().catch(() => {}), 1_000).unref();
-    });
     try {
       await client.connect();
       await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
@@ -263,9 +261,23 @@ export class PgTransport implements EventTransport {
       await client.end().catch(() => {});
       throw error;
     }
+    client.on('end', () => {
+      if (this.closed) return;
+      this.connected = false;
+      this.log('bus listener lost; polling until it reconnects');
+      this.relisten();
+    });
     this.listener = client;
     this.connected = true;
     for (const consumer of this.consumers.values()) consumer.poller.nudge(); // notifications missed meanwhile
+  }
+
+  /** Tries to LISTEN again every second until it works (the poll keeps consumers going meanwhile). */
+  private relisten(): void {
+    setTimeout(() => {
+      if (this.closed) return;
+      this.listen().catch(() => this.relisten());
+    }, 1_000).unref();
   }
 
   private async createTables(): Promise<void> {

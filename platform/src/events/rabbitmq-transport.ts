@@ -178,8 +178,15 @@ export class RabbitMqTransport implements EventTransport {
       // A channel-level error kills the publish channel only; start over with a fresh connection.
       publishChannel.on('close', () => void connection.close().catch(() => {}));
       await declareExchanges(publishChannel);
-      await declareTopologyOn(publishChannel, this.topology);
-      for (const consumer of this.consumers) if (!consumer.channel) await this.startConsumer(connection, consumer);
+      // A queue that refuses its declaration must not take the connection down with it (that
+      // would reconnect forever): it is logged, and a consumer whose start failed retries on its own.
+      await this.declareTopologyApart(connection);
+      for (const consumer of this.consumers) {
+        if (consumer.channel) continue;
+        await this.startConsumer(connection, consumer).catch((error) =>
+          this.log('rabbitmq consumer start failed', { service: consumer.spec.service, error: errorMessage(error) }),
+        );
+      }
       this.connection = connection;
       this.publishChannel = publishChannel;
       this.markConnected();
@@ -343,6 +350,19 @@ export class RabbitMqTransport implements EventTransport {
     if (channel && consumer.tag) await channel.cancel(consumer.tag).catch(() => {});
     await Promise.all(consumer.inFlight);
     await channel?.close().catch(() => {});
+  }
+
+  private async declareTopologyApart(connection: ChannelModel): Promise<void> {
+    if (this.topology.length === 0) return;
+    const channel = await connection.createChannel();
+    channel.on('error', () => {}); // the failure is logged below
+    try {
+      await declareTopologyOn(channel, this.topology);
+    } catch (error) {
+      this.log('rabbitmq topology declaration failed', { error: errorMessage(error) });
+    } finally {
+      await channel.close().catch(() => {});
+    }
   }
 
   /** Messages in the service's dead-letter queue; undefined when the queue does not exist. */

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvelope } from '@bo/proto';
-import { enqueueEvent } from '@bo/platform/events';
+import { enqueueEvent, onEvent, PgTransport, subscribe } from '@bo/platform/events';
 import type { TestSqlDatabase } from '@bo/platform/testing/pg-sql';
-import { createEventsDatabase, effectCounts, item, itemEvent, ledger, producerSchema, waitFor } from './harness';
+import { consumerSchema, createEventsDatabase, effectCounts, effectsStore, item, itemEvent, ledger, producerSchema, waitFor } from './harness';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -73,5 +73,31 @@ describe('PostgreSQL transport durability', () => {
       `SELECT status, count(*)::int AS count FROM "${producerSchema}".outbox_events GROUP BY status`,
     );
     expect(statuses).toEqual([{ status: 'sent', count: 200 }]);
+    await kill(second);
+  });
+
+  it('keeps waking its consumer by NOTIFY after the server dropped the bus connections', { timeout: 60_000 }, async () => {
+    const woken = itemEvent('woken');
+    // A poll of a minute: only a notification can deliver within seconds.
+    const transport = await PgTransport.connect({ url: database.url, pollIntervalMs: 60_000 });
+    try {
+      await subscribe({
+        service: 'woken',
+        schema: consumerSchema,
+        db: database.db,
+        transport,
+        events: [onEvent(woken, (tx, envelope) => effectsStore.record(tx, envelope.id, envelope.payload.n))],
+      });
+      await database.db.$queryRawUnsafe(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'bo-event-bus'`,
+      );
+      await waitFor(() => !transport.health().connected, 5_000, 'the listener seen lost');
+      await waitFor(() => transport.health().connected, 10_000, 'the listener back');
+      const envelope = createEnvelope(woken, item(1));
+      await transport.publish(envelope);
+      await waitFor(async () => (await effectCounts(database.db)).get(envelope.id) === 1, 10_000, 'the effect, woken by NOTIFY');
+    } finally {
+      await transport.close();
+    }
   });
 });
