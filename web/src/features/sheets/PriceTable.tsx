@@ -72,6 +72,8 @@ export function PriceTable({ rows }: { rows: PriceRow[] }) {
     ...sheetColumns.map((column) => ({
       key: column,
       header: t(`sheets.col.${column}`),
+      // Longer headers (Mongolian) wrap on wide screens rather than push the last columns under the actions.
+      headerProps: { whiteSpace: { base: 'nowrap', xl: 'normal' } },
       cellProps: cellLayout(column),
       cell: (row: PriceRow) => {
         const draft = draftOf(row);
