@@ -1,6 +1,7 @@
-# One image for every process of the distributed topology; docker-compose.yml picks the command.
-# Its contents are built exactly as `make build` builds them for the embedded run.
-FROM node:20-bookworm-slim AS build
+# One image for every process of the distributed topology; docker-compose.yml and the Kubernetes
+# manifests pick the command (node --import tsx <main>, so the process itself receives SIGTERM).
+# Built the way `make build` builds, on Node 22 LTS.
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY platform/package.json platform/
@@ -21,11 +22,22 @@ COPY deploy/embedded/package.json deploy/embedded/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx tsx platform/scripts/prisma-generate.ts && npm run build -w web
+# What the build made that the runtime needs: the Prisma clients and the web app.
+RUN mkdir /out && cp -r --parents gateway/src/generated services/*/src/generated web/dist /out
 
-FROM node:20-bookworm-slim
+# Runtime: the sources, production dependencies of the server workspaces only (tsx is one; the
+# Prisma CLI, the schema engine, Vite, the web app's packages and the embedded launcher's
+# PostgreSQL are not), run as the unprivileged node user.
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
-COPY --from=build /app /app
+COPY . .
+RUN npm ci --omit=dev --no-audit --no-fund --include-workspace-root \
+      -w platform -w proto -w gateway -w services/pricing \
+      -w simulators/kit -w simulators/google-sheets -w simulators/oidc -w simulators/woocommerce -w simulators/qpay \
+      -w simulators/manychat -w simulators/openai -w simulators/marketplace -w simulators/mailbox \
+    && npm cache clean --force
+COPY --from=build /out/ ./
 USER node
 EXPOSE 5000
-CMD ["npx", "tsx", "gateway/src/main.ts"]
+CMD ["node", "--import", "tsx", "gateway/src/main.ts"]

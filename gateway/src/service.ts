@@ -16,6 +16,16 @@ const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
   configSchema: gatewayEnvSchema,
   // The sign-in simulator stands in for an OpenID Connect provider (the launcher adds the client secret).
   simulatorEnv: (simulators) => ({ OIDC_ISSUER_URL: simulators.oidc, OIDC_CLIENT_ID: 'backoffice' }),
+  deployment: {
+    settings: {
+      PUBLIC_URL: 'https://backoffice.example.com',
+      TRUST_PROXY: '1',
+      OIDC_ISSUER_URL: 'https://accounts.example.com',
+      OIDC_CLIENT_ID: 'backoffice',
+      ADMIN_EMAILS: 'admin@example.com',
+    },
+    secrets: { SESSION_SECRET: 'replace-with-32-or-more-random-characters', OIDC_CLIENT_SECRET: 'replace-me' },
+  },
   async start({ config, logger, infrastructure, checkReplies }) {
     await migrate(infrastructure.database, { schema: GATEWAY_SCHEMA, migrationsDir });
     const prisma = createPrismaClient(PrismaClient, infrastructure.database, GATEWAY_SCHEMA);

@@ -60,11 +60,22 @@ export interface StartOptions<Config> {
  * A deployable process as the launchers see it: its registry name, its environment schema, how
  * it points at the simulators when no real outside system is configured, and how it starts.
  */
+/**
+ * What the deploy files (compose, Kubernetes) need to know of a service beyond what every process
+ * has: example settings of a real deployment, and its own secrets with placeholder values. A
+ * service is given only its own secrets.
+ */
+export interface DeploymentSettings {
+  settings: Record<string, string>;
+  secrets: Record<string, string>;
+}
+
 export interface ServiceDefinition<Config = unknown, Prisma = unknown, Exposed = unknown> {
   name: ServiceName;
   configSchema: z.ZodType<Config>;
   /** The variables that point this service at the simulators (embedded run, distributed run on one machine, compose). */
   simulatorEnv(simulators: SimulatorUrls): Record<string, string>;
+  deployment: DeploymentSettings;
   start(options: StartOptions<Config>): Promise<RunningService<Prisma, Exposed>>;
 }
 
@@ -75,6 +86,7 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
   prisma: new (options: never) => Prisma;
   migrationsDir: string;
   simulatorEnv(simulators: SimulatorUrls): Record<string, string>;
+  deployment: DeploymentSettings;
   build(context: ServiceContext<Config, Prisma>): Promise<ServiceParts<Exposed>>;
 }
 
@@ -92,6 +104,7 @@ export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string 
     name: spec.name,
     configSchema: spec.configSchema,
     simulatorEnv: spec.simulatorEnv,
+    deployment: spec.deployment,
     async start({ config, logger, infrastructure, checkReplies }) {
       await migrate(infrastructure.database, { schema, migrationsDir: spec.migrationsDir });
       const prisma = createPrismaClient(spec.prisma as unknown as PrismaClientClass<Prisma>, infrastructure.database, schema);

@@ -38,6 +38,7 @@ const demo = defineService({
   prisma: PrismaClient,
   migrationsDir: demoMigrationsDir,
   simulatorEnv: () => ({}),
+  deployment: { settings: {}, secrets: {} },
   async build({ prisma, relay }: ServiceContext<ServiceEnv, PrismaClient>) {
     return {
       routes(app) {

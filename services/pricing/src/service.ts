@@ -16,5 +16,11 @@ export default defineService({
     GOOGLE_SHEETS_ROOT_URL: simulators.sheets,
     GOOGLE_SERVICE_ACCOUNT_URL: `${simulators.sheets}/__sim/service-account`,
   }),
+  deployment: {
+    settings: { GOOGLE_SHEETS_SPREADSHEET_ID: 'replace-with-the-sheet-id', GOOGLE_SHEETS_SHEET_NAME: 'Sheet1' },
+    secrets: {
+      GOOGLE_SERVICE_ACCOUNT_JSON: '{"client_email":"replace-me@project.iam.gserviceaccount.com","private_key":"-----BEGIN PRIVATE KEY-----\\nreplace-me\\n-----END PRIVATE KEY-----\\n"}',
+    },
+  },
   build: buildPricingApp,
 });

@@ -1,5 +1,5 @@
 import { listen } from '@bo/sim-kit';
-import { google, type sheets_v4 } from 'googleapis';
+import { auth as googleAuth, sheets as sheetsClient, type sheets_v4 } from '@googleapis/sheets';
 import { importPKCS8, SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_SPREADSHEET_ID as PRICES, ServiceAccount, type ServiceAccountCredentials } from '../src/app';
@@ -16,18 +16,18 @@ let url: string;
 let creds: ServiceAccountCredentials;
 let sheets: sheets_v4.Sheets;
 
-/** The googleapis client as the pricing service builds it: a self-signed JWT, no token call. */
+/** Google's Sheets client as the pricing service builds it: a self-signed JWT, no token call. */
 function clientFor(credentials: Pick<ServiceAccountCredentials, 'client_email' | 'private_key' | 'private_key_id'>) {
-  const auth = new google.auth.JWT({ email: credentials.client_email, key: credentials.private_key, keyId: credentials.private_key_id, scopes: [SCOPE] });
+  const auth = new googleAuth.JWT({ email: credentials.client_email, key: credentials.private_key, keyId: credentials.private_key_id, scopes: [SCOPE] });
   auth.useJWTAccessWithScope = true;
-  return google.sheets({ version: 'v4', auth, rootUrl: `${url}/` });
+  return sheetsClient({ version: 'v4', auth, rootUrl: `${url}/` });
 }
 
 /** A client that sends a given access token as it is. */
 function clientWithToken(accessToken: string) {
-  const auth = new google.auth.OAuth2();
+  const auth = new googleAuth.OAuth2();
   auth.setCredentials({ access_token: accessToken, expiry_date: Date.now() + 3_600_000 });
-  return google.sheets({ version: 'v4', auth, rootUrl: `${url}/` });
+  return sheetsClient({ version: 'v4', auth, rootUrl: `${url}/` });
 }
 
 async function sign(claims: Record<string, unknown>, iat: number, exp: number) {

@@ -1,4 +1,4 @@
-import { google, type sheets_v4 } from 'googleapis';
+import { auth as googleAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
 import type { PriceRow } from '@bo/proto';
 import { allRowsRange, cellsFromRow, rowRange, rowsFromSheet } from '../domain/price-rows';
 
@@ -32,13 +32,13 @@ export interface GoogleSheetOptions {
   timeoutMs?: number;
 }
 
-/** Google Sheets v4 through `googleapis`, authenticated as a service account. */
+/** Google Sheets v4 through Google's own client (@googleapis/sheets), authenticated as a service account. */
 export class GoogleSheet implements PriceSheet {
   private readonly sheets: sheets_v4.Sheets;
   readonly sheetName: string;
 
   constructor(private readonly options: GoogleSheetOptions) {
-    const auth = new google.auth.JWT({
+    const auth = new googleAuth.JWT({
       email: options.credentials.client_email,
       // Keys pasted into environment variables often carry literal "\n".
       key: options.credentials.private_key.replaceAll('\\n', '\n'),
@@ -48,7 +48,7 @@ export class GoogleSheet implements PriceSheet {
     // A self-signed access JWT needs no call to Google's fixed token endpoint, so the same code
     // works against the real API and the simulator.
     auth.useJWTAccessWithScope = true;
-    this.sheets = google.sheets({
+    this.sheets = sheets({
       version: 'v4',
       auth,
       ...(options.rootUrl ? { rootUrl: options.rootUrl.endsWith('/') ? options.rootUrl : `${options.rootUrl}/` } : {}),
