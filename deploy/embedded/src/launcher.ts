@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@bo/platform';
-import { MemoryTransport } from '@bo/platform/events';
+import { PgTransport } from '@bo/platform/events';
 import { embeddedInfrastructure } from '@bo/platform/runtime';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { domainServiceNames, urlVariableOf } from '@bo/proto';
@@ -62,7 +62,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
     const postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), (line) => logger.debug({ postgres: line }));
     stops.push(() => postgres.stop());
-    const transport = new MemoryTransport();
+    // The durable bus in the same PostgreSQL: an event is gone from it only once its consumer committed.
+    const transport = await PgTransport.connect({ url: postgres.url, log: (message, detail) => logger.warn(detail ?? {}, message) });
     stops.push(() => transport.close());
     // Each service gets its own pool, cache and locks over the shared server and transport.
     const infrastructureFor = async () => {

@@ -16,7 +16,7 @@ function gatewayItems(config: GatewayConfig): ConfigItem[] {
     // The embedded run has no Redis or RabbitMQ and its own PostgreSQL: say what stands in for each.
     { name: config.DATABASE_URL ? 'Database (PostgreSQL)' : 'Database (PostgreSQL from npm, embedded)', category: 'Infrastructure', configured: true, simulated: false },
     { name: config.REDIS_URL ? 'Cache and rate limits (Redis)' : 'Cache and rate limits (in memory, one process)', category: 'Infrastructure', configured: true, simulated: false },
-    { name: config.AMQP_URL ? 'Events (RabbitMQ)' : 'Events (in memory, one process)', category: 'Infrastructure', configured: true, simulated: false },
+    { name: config.AMQP_URL ? 'Events (RabbitMQ)' : 'Events (durable queue in the embedded PostgreSQL)', category: 'Infrastructure', configured: true, simulated: false },
     { name: 'Mailbox (IMAP) for one-time codes', category: 'E-mail parser', configured: Boolean(config.MAILBOX_IMAP_URL), simulated: isLoopback(config.MAILBOX_IMAP_URL) },
   ];
 }

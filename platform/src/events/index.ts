@@ -15,8 +15,6 @@ export {
 } from './transport';
 /** The embedded run's durable bus in PostgreSQL. */
 export { PgTransport, type PgTransportOptions } from './pg-transport';
-/** DEPRECATED: in-process, non-durable; delete once the embedded launcher uses PgTransport. */
-export { MemoryTransport } from './memory-transport';
 /** RabbitMQ transport (amqplib) with confirms, mandatory, publish timeout, recovery and dead letters. */
 export { RabbitMqTransport, type RabbitMqTransportOptions } from './rabbitmq-transport';
 /** Names of the RabbitMQ exchanges and the dead-letter queue, for operators and tests. */

@@ -2,12 +2,27 @@ import type { ConfigItem, DomainServiceName, ServiceName } from '@bo/proto';
 import { schemaOf } from '@bo/proto';
 import type { z } from 'zod';
 import { createPrismaClient, migrate, type PrismaClientClass } from '../db';
-import { OutboxRelay, subscribe, type EventHandler, type TransactionalSqlClient } from '../events';
+import { eventTopology } from '@bo/proto';
+import {
+  createOutbox,
+  eventsReadinessCheck,
+  OutboxRelay,
+  registerEventMetrics,
+  subscribe,
+  sweepMessaging,
+  type EventHandler,
+  type Outbox,
+  type SqlClient,
+  type TransactionalDb,
+} from '../events';
 import { createServiceApp, type ServiceApp } from '../http/service-app';
 import { registerPlatformRoutes } from '../http/platform-routes';
 import type { Logger } from '../logging';
 import type { Infrastructure } from '../runtime';
 import { startJobs, type Job } from './jobs';
+
+/** Sent outbox rows and old inbox rows are swept this often (retention: events/operations.ts). */
+const SWEEP_EVERY_MS = 3_600_000;
 
 /** The outside systems' stand-ins, by name, as the launchers started them (see simulatorEnv). */
 export type SimulatorUrls = Record<'sheets' | 'oidc' | 'woocommerce' | 'qpay' | 'manychat' | 'openai' | 'marketplace' | 'mailbox', string>;
@@ -18,16 +33,19 @@ export interface ServiceContext<Config, Prisma> {
   logger: Logger;
   infrastructure: Infrastructure;
   prisma: Prisma;
-  /** The service's outbox relay; nudge it after committing a transaction that enqueued events. */
-  relay: OutboxRelay;
+  /** Commits a business change with the events it emits, then nudges the relay (see events/README.md). */
+  outbox: Outbox<PrismaTransaction<Prisma>>;
 }
+
+/** The interactive transaction client of a generated Prisma client. */
+export type PrismaTransaction<Prisma> = Prisma extends { $transaction(fn: (tx: infer Tx) => Promise<unknown>): Promise<unknown> } ? (Tx extends SqlClient ? Tx : SqlClient) : SqlClient;
 
 /** What a service is made of once built: its routes, consumers, jobs and config-status items. */
 export interface ServiceParts<Exposed> {
   /** Registers the handlers of the service's route contracts (serveRoute). */
   routes(app: ServiceApp): void;
   /** The events it consumes (one subscription, through the inbox). */
-  consumers?: EventHandler[];
+  consumers?: EventHandler<never>[];
   /** Periodic work; each run holds a lock, so one replica runs it at a time. */
   jobs?: Job[];
   /** What the config-status page shows for this service. */
@@ -108,16 +126,28 @@ export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string 
     async start({ config, logger, infrastructure, checkReplies }) {
       await migrate(infrastructure.database, { schema, migrationsDir: spec.migrationsDir });
       const prisma = createPrismaClient(spec.prisma as unknown as PrismaClientClass<Prisma>, infrastructure.database, schema);
-      const sql = prisma as unknown as TransactionalSqlClient & { $disconnect(): Promise<void> };
-      const relay = new OutboxRelay({ db: sql, schema, transport: infrastructure.transport, log: (message, detail) => logger.warn(detail ?? {}, message) });
-      const parts = await spec.build({ config, logger, infrastructure, prisma, relay });
-      const app = createServiceApp({ service: spec.name, logger, identitySecret: config.INTERNAL_IDENTITY_SECRET, readiness: infrastructure.readiness, checkReplies });
-      registerPlatformRoutes(app, { service: spec.name, transport: infrastructure.transport, configItems: parts.configItems });
+      const sql = prisma as unknown as TransactionalDb<PrismaTransaction<Prisma>> & { $disconnect(): Promise<void> };
+      const { transport } = infrastructure;
+      // Every queue and binding of the topology, so no event waits unroutable for its consumer's first start.
+      await transport.declareTopology(eventTopology);
+      const relay = new OutboxRelay({ db: sql, schema, transport, log: (message, detail) => logger.warn(detail ?? {}, message) });
+      const outbox = createOutbox({ db: sql, schema, relay });
+      const parts = await spec.build({ config, logger, infrastructure, prisma, outbox });
+      const app = createServiceApp({
+        service: spec.name,
+        logger,
+        identitySecret: config.INTERNAL_IDENTITY_SECRET,
+        readiness: [...infrastructure.readiness, eventsReadinessCheck(transport)],
+        checkReplies,
+      });
+      registerEventMetrics(app.metrics.registry, { service: spec.name, schema, db: sql, transport });
+      registerPlatformRoutes(app, { service: spec.name, schema, db: sql, transport, configItems: parts.configItems });
       parts.routes(app);
       const subscription = parts.consumers?.length
-        ? await subscribe({ service: spec.name, schema, db: sql, transport: infrastructure.transport, events: parts.consumers })
+        ? await subscribe({ service: spec.name, schema, db: sql, transport, events: parts.consumers as EventHandler<PrismaTransaction<Prisma>>[], afterCommit: () => relay.nudge() })
         : null;
-      const jobs = startJobs(parts.jobs ?? [], { lock: infrastructure.lock, logger });
+      const sweep: Job = { name: 'sweep-messaging', everyMs: SWEEP_EVERY_MS, run: async () => void (await sweepMessaging(sql, schema)) };
+      const jobs = startJobs([...(parts.jobs ?? []), sweep], { lock: infrastructure.lock, logger });
       relay.start();
       return {
         name: spec.name,

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger, serveRoute, serviceEnvSchema, serviceIdentity, signIdentity, type ServiceEnv } from '@bo/platform';
-import { enqueueEvent, onEvent } from '@bo/platform/events';
+import { onEvent } from '@bo/platform/events';
 import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
 import { defineService, type RunningService, type ServiceContext } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
-import { createEnvelope, defineEvent, defineRoute, type DomainServiceName } from '@bo/proto';
+import { defineEvent, defineRoute, type DomainServiceName } from '@bo/proto';
 import { PrismaClient } from '../fixtures/demo/src/generated/prisma/client';
 import { demoMigrationsDir } from '../db/demo-fixture';
 
@@ -39,16 +39,15 @@ const demo = defineService({
   migrationsDir: demoMigrationsDir,
   simulatorEnv: () => ({}),
   deployment: { settings: {}, secrets: {} },
-  async build({ prisma, relay }: ServiceContext<ServiceEnv, PrismaClient>) {
+  async build({ outbox }: ServiceContext<ServiceEnv, PrismaClient>) {
     return {
       routes(app) {
         serveRoute(app, addWidget, async ({ body }) => {
-          const widget = await prisma.$transaction(async (tx) => {
+          const widget = await outbox.commit(async (tx, emit) => {
             const created = await tx.widget.create({ data: { name: body.name } });
-            await enqueueEvent(tx, 'demo', createEnvelope(widgetAdded, { name: body.name, revision: created.id }));
+            emit(widgetAdded, { name: body.name, revision: created.id });
             return created;
           });
-          relay.nudge();
           return { id: widget.id };
         });
       },

@@ -171,10 +171,11 @@ export const latestRequests = defineRoute({
   method: 'GET',
   path: '/api/monitoring/requests',
   access: 'admin',
-  reply: z.object({ data: z.array(requestLogEntrySchema) }),
-  summary: 'The latest API requests',
+  /** `total` counts the whole log; `data` is its latest page. */
+  reply: z.object({ data: z.array(requestLogEntrySchema), total: z.number().int() }),
+  summary: 'The latest API requests, and how many the log holds',
   category: 'Monitoring',
-  example: { reply: { data: [{ id: 1, method: 'GET', endpoint: '/api/prices', statusCode: '200', responseTime: '4ms', timestamp: '2026-11-23T08:00:00.000Z' }] } },
+  example: { reply: { data: [{ id: 1, method: 'GET', endpoint: '/api/prices', statusCode: '200', responseTime: '4ms', timestamp: '2026-11-23T08:00:00.000Z' }], total: 1 } },
 });
 
 export const analyticsOverview = defineRoute({

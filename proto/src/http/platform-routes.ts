@@ -22,9 +22,18 @@ const deadLetterSchema = z.object({
   content: z.string(),
 });
 
+const failedOutboxSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  occurredAt: z.string(),
+  failedAt: z.string(),
+});
+
 /**
  * Routes every domain service answers through the platform: its config-status items (asked by the
- * gateway only) and its dead letters (operators list and replay them). Built per service from the
+ * gateway only), its dead letters and its failed outbox rows (operators list and replay them). Built per service from the
  * registry, so each path names its owner and the gateway routes it without a rule of its own.
  */
 export function platformRoutesOf(owner: DomainServiceName) {
@@ -60,5 +69,27 @@ export function platformRoutesOf(owner: DomainServiceName) {
     category: 'Events',
     example: { body: { ids: ['0b7c6a44-5a1e-4f0e-9d1c-2f7f9e2b1a10'] }, reply: { success: true, replayed: 1 } },
   });
-  return { configStatus, listDeadLetters, replayDeadLetters };
+  const listFailedEvents = defineRoute({
+    owner,
+    method: 'GET',
+    path: `/api/admin/events/${owner}/failed-outbox`,
+    access: 'admin',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(100) }),
+    reply: z.object({ data: z.array(failedOutboxSchema) }),
+    summary: `Events the ${owner} service could not publish in time, oldest first`,
+    category: 'Events',
+    example: { query: { limit: 100 }, reply: { data: [] } },
+  });
+  const retryFailedEvents = defineRoute({
+    owner,
+    method: 'POST',
+    path: `/api/admin/events/${owner}/failed-outbox/retry`,
+    access: 'admin',
+    body: z.object({ ids: z.array(z.uuid()).max(1000).optional() }).strict(),
+    reply: successReply.extend({ retried: z.number().int() }),
+    summary: `Publish the ${owner} service's failed events again (all, or the given ids)`,
+    category: 'Events',
+    example: { body: {}, reply: { success: true, retried: 0 } },
+  });
+  return { configStatus, listDeadLetters, replayDeadLetters, listFailedEvents, retryFailedEvents };
 }

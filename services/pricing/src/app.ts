@@ -7,7 +7,8 @@ import type { PrismaClient } from './generated/prisma/client';
 import { registerCacheRoutes } from './routes/cache';
 import { registerPriceRoutes } from './routes/prices';
 import { registerSheetRoutes } from './routes/sheets';
-import { PrismaPriceSnapshotStore } from './store/pricing-store';
+import { priceUpdatedEvent, priceUpdatedPayload } from './events/price-updated';
+import { pricingStore } from './store/pricing-store';
 import { resolveCredentials } from './clients/service-account';
 
 export interface PricingExposed {
@@ -18,7 +19,7 @@ export interface PricingExposed {
  * The pricing service's parts from its injected dependencies: the sheet client, the catalog over
  * the cache and the last good copy, and the routes. It consumes no events and has no jobs.
  */
-export async function buildPricingApp({ config, logger, infrastructure, prisma, relay }: ServiceContext<PricingConfig, PrismaClient>): Promise<ServiceParts<PricingExposed>> {
+export async function buildPricingApp({ config, logger, infrastructure, prisma, outbox }: ServiceContext<PricingConfig, PrismaClient>): Promise<ServiceParts<PricingExposed>> {
   const sheet = new GoogleSheet({
     spreadsheetId: config.GOOGLE_SHEETS_SPREADSHEET_ID,
     sheetName: config.GOOGLE_SHEETS_SHEET_NAME,
@@ -28,7 +29,16 @@ export async function buildPricingApp({ config, logger, infrastructure, prisma, 
   const catalog = new PriceCatalog({
     sheet,
     cache: infrastructure.cache,
-    snapshots: new PrismaPriceSnapshotStore(prisma, () => relay.nudge()),
+    snapshots: {
+      load: () => pricingStore.loadCopy(prisma),
+      replaceAll: (rows) => prisma.$transaction((tx) => pricingStore.replaceCopy(tx, rows)),
+      // The edit, the product's revision and its event commit together; the relay publishes after.
+      recordEdit: (row, previous) =>
+        outbox.commit(async (tx, emit) => {
+          const revision = await pricingStore.saveEdit(tx, row, previous);
+          emit(priceUpdatedEvent, priceUpdatedPayload(row, previous, revision));
+        }),
+    },
     ttlSeconds: config.PRICE_CACHE_TTL_SECONDS,
     logger,
   });

@@ -12,7 +12,7 @@ export interface PriceSnapshotStore {
   load(): Promise<{ rows: PriceRow[]; lastUpdated: Date } | null>;
   replaceAll(rows: PriceRow[]): Promise<void>;
   /** Saves the edited row and enqueues pricing.price.updated in one transaction. */
-  recordEdit(row: PriceRow, previous: PriceRow | null, correlationId: string | null): Promise<void>;
+  recordEdit(row: PriceRow, previous: PriceRow | null): Promise<void>;
 }
 
 export interface PriceList {
@@ -131,7 +131,7 @@ export class PriceCatalog {
    * Writes an edited row to the sheet (found by its product name, read fresh so a row moved by
    * someone in the sheet is not overwritten), records it with its event, and refreshes the cache.
    */
-  async update(row: PriceRow, match: string, correlationId: string | null): Promise<{ row: PriceRow; previous: PriceRow }> {
+  async update(row: PriceRow, match: string): Promise<{ row: PriceRow; previous: PriceRow }> {
     let rows: PriceRow[];
     try {
       rows = await this.deps.sheet.readRows();
@@ -146,7 +146,7 @@ export class PriceCatalog {
     } catch (error) {
       throw serviceUnavailable(`Could not update the price list: ${describeSheetError(error)}`);
     }
-    await this.deps.snapshots.recordEdit(row, previous, correlationId);
+    await this.deps.snapshots.recordEdit(row, previous);
     await this.invalidate();
     await this.refresh().catch((error) => this.deps.logger.warn({ reason: describeSheetError(error) }, 'refresh after update failed'));
     return { row, previous };

@@ -1,10 +1,12 @@
-import { createEnvelope, pricingPriceUpdated, type EventEnvelope, type PriceRow } from '@bo/proto';
+import { pricingPriceUpdated, type PriceRow } from '@bo/proto';
+import type { z } from 'zod';
 
 /**
  * What pricing publishes when an edit reached the sheet: pricing.price.updated, with the row
- * before and after and the product's revision. Enqueued through the outbox in the edit's own
- * transaction (store/).
+ * before and after and the product's revision. Emitted in the edit's own transaction (app.ts).
  */
-export function priceUpdated(row: PriceRow, previous: PriceRow | null, revision: number, correlationId: string | null): EventEnvelope {
-  return createEnvelope(pricingPriceUpdated, { product: row.product, revision, row, previous }, correlationId);
+export const priceUpdatedEvent = pricingPriceUpdated;
+
+export function priceUpdatedPayload(row: PriceRow, previous: PriceRow | null, revision: number): z.infer<typeof pricingPriceUpdated.payload> {
+  return { product: row.product, revision, row, previous };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { currentCorrelationId, serveRoute } from '@bo/platform';
+import { serveRoute } from '@bo/platform';
 import { getPrice, listPrices, updatePrice } from '@bo/proto';
 import { priceSummary } from '../domain/price-rows';
 import type { PriceCatalog } from '../domain/price-catalog';
@@ -25,7 +25,7 @@ export function registerPriceRoutes(app: FastifyInstance, catalog: PriceCatalog)
 
   serveRoute(app, updatePrice, async ({ params, body }) => {
     const { stale: _stale, ...row } = await catalog.get(params.product);
-    const updated = await catalog.update({ ...row, ...body }, params.product, currentCorrelationId());
+    const updated = await catalog.update({ ...row, ...body }, params.product);
     return { success: true, data: priceSummary(updated.row), woocommerceSync: woocommerceSyncOutcome() };
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest, currentCorrelationId, serveRoute } from '@bo/platform';
+import { badRequest, serveRoute } from '@bo/platform';
 import { priceColumns, updateSheetRow, type PriceRow } from '@bo/proto';
 import type { PriceCatalog } from '../domain/price-catalog';
 import { woocommerceSyncOutcome } from './woocommerce-sync';
@@ -24,7 +24,7 @@ export function registerSheetRoutes(app: FastifyInstance, catalog: PriceCatalog)
       edited = row;
       match = originalProduct ?? row.product;
     }
-    const result = await catalog.update(edited, match, currentCorrelationId());
+    const result = await catalog.update(edited, match);
     return { success: true, data: result.row, woocommerceSync: woocommerceSyncOutcome() };
   });
 }

@@ -1,11 +1,11 @@
 import { priceRowSchema, schemaOf, type PriceRow } from '@bo/proto';
-import { enqueueEvent } from '@bo/platform/events';
 import { effectivePrice, productKey } from '../domain/price-rows';
-import { priceUpdated } from '../events/price-updated';
-import type { PriceSnapshotStore } from '../domain/price-catalog';
-import type { PrismaClient, Prisma } from '../generated/prisma/client';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
 
 export const PRICING_SCHEMA = schemaOf('pricing');
+
+/** The service's database client or one of its transactions: store functions run in either, never opening their own. */
+export type PricingDb = PrismaClient | Prisma.TransactionClient;
 
 function columns(row: PriceRow, position: number) {
   return {
@@ -19,45 +19,36 @@ function columns(row: PriceRow, position: number) {
   };
 }
 
-/** pricing_data through Prisma; the only place that touches the pricing tables. */
-export class PrismaPriceSnapshotStore implements PriceSnapshotStore {
-  constructor(
-    private readonly prisma: PrismaClient,
-    /** Called after an edit's transaction commits, so the outbox relay publishes at once. */
-    private readonly afterCommit: () => void = () => {},
-  ) {}
-
-  async load() {
-    const records = await this.prisma.pricingData.findMany({ orderBy: { position: 'asc' } });
+/** pricing_data and price_revisions through Prisma; the only place that touches the pricing tables. */
+export const pricingStore = {
+  /** The last good copy of the sheet, or null when none was ever saved. */
+  async loadCopy(db: PricingDb) {
+    const records = await db.pricingData.findMany({ orderBy: { position: 'asc' } });
     if (records.length === 0) return null;
     const lastUpdated = records.reduce((latest, r) => (r.lastUpdated > latest ? r.lastUpdated : latest), records[0].lastUpdated);
     return { rows: records.map((r) => priceRowSchema.parse(r.row)), lastUpdated };
-  }
+  },
 
-  async replaceAll(rows: PriceRow[]): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
-      await tx.pricingData.deleteMany({ where: { product: { notIn: rows.map((r) => r.product) } } });
-      for (const [position, row] of rows.entries()) {
-        const data = { ...columns(row, position), lastUpdated: new Date() };
-        await tx.pricingData.upsert({ where: { product: row.product }, create: data, update: data });
-      }
-    });
-  }
+  /** Makes the copy equal to the sheet just read. Call it in a transaction. */
+  async replaceCopy(tx: PricingDb, rows: PriceRow[]): Promise<void> {
+    await tx.pricingData.deleteMany({ where: { product: { notIn: rows.map((r) => r.product) } } });
+    for (const [position, row] of rows.entries()) {
+      const data = { ...columns(row, position), lastUpdated: new Date() };
+      await tx.pricingData.upsert({ where: { product: row.product }, create: data, update: data });
+    }
+  },
 
-  async recordEdit(row: PriceRow, previous: PriceRow | null, correlationId: string | null): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
-      const existing = previous ? await tx.pricingData.findUnique({ where: { product: previous.product } }) : null;
-      const data = { ...columns(row, existing?.position ?? 0), lastUpdated: new Date() };
-      if (existing) await tx.pricingData.update({ where: { id: existing.id }, data });
-      else await tx.pricingData.upsert({ where: { product: row.product }, create: data, update: data });
-      // The product's next revision, counted in the same transaction as the edit and its event.
-      const { revision } = await tx.priceRevision.upsert({
-        where: { product: productKey(row.product) },
-        create: { product: productKey(row.product), revision: 1 },
-        update: { revision: { increment: 1 } },
-      });
-      await enqueueEvent(tx, PRICING_SCHEMA, priceUpdated(row, previous, revision, correlationId));
+  /** Saves an edited row into the copy and returns the product's next revision. Call it in the edit's transaction. */
+  async saveEdit(tx: PricingDb, row: PriceRow, previous: PriceRow | null): Promise<number> {
+    const existing = previous ? await tx.pricingData.findUnique({ where: { product: previous.product } }) : null;
+    const data = { ...columns(row, existing?.position ?? 0), lastUpdated: new Date() };
+    if (existing) await tx.pricingData.update({ where: { id: existing.id }, data });
+    else await tx.pricingData.upsert({ where: { product: row.product }, create: data, update: data });
+    const { revision } = await tx.priceRevision.upsert({
+      where: { product: productKey(row.product) },
+      create: { product: productKey(row.product), revision: 1 },
+      update: { revision: { increment: 1 } },
     });
-    this.afterCommit();
-  }
-}
+    return revision;
+  },
+};
