@@ -2,7 +2,6 @@
 # the machine's real PostgreSQL, Redis and RabbitMQ). Both install what they need first.
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-SERVICES_WITH_DB := gateway services/pricing
 
 .PHONY: help install build start start-distributed deploy-files test typecheck lint test-node22 bench migration create-admin clean
 

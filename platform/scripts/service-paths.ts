@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { serviceNames } from '@bo/proto';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -12,11 +13,9 @@ export function serviceSchemaDir(service: string): string {
   return TOP_LEVEL_OWNERS.includes(service) ? path.join(repoRoot, service, 'prisma') : path.join(repoRoot, 'services', service, 'prisma');
 }
 
-/** Every owner that has a Prisma schema (prisma/schema.prisma holds its generator and datasource). */
+/** Every process of the registry that has a Prisma schema (prisma/schema.prisma holds its generator and datasource). */
 export function servicesWithSchema(): string[] {
-  return [...TOP_LEVEL_OWNERS, ...readdirSync(path.join(repoRoot, 'services'))]
-    .filter((service) => existsSync(path.join(serviceSchemaDir(service), 'schema.prisma')))
-    .sort();
+  return serviceNames.filter((service) => existsSync(path.join(serviceSchemaDir(service), 'schema.prisma'))).sort();
 }
 
 /** Test fixtures shaped like a service (platform/test/fixtures/<name>/prisma), generated with the services. */
