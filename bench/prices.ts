@@ -48,7 +48,7 @@ async function measure(name: string, url: string, pid: number): Promise<Row> {
 }
 
 async function startSystem(database: TestDatabase, children: Child[]) {
-  const shared = { INTERNAL_IDENTITY_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: database.url };
+  const shared = { INTERNAL_IDENTITY_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672', DATABASE_URL: database.url };
   const started = async (...args: Parameters<typeof startChild>) => {
     const child = await startChild(...args);
     children.push(child);

@@ -1,5 +1,5 @@
 import fastifyCsrf from '@fastify/csrf-protection';
-import { anonymousIdentity, assertAccess, AppError, type Identity, type RouteAccess } from '@bo/platform';
+import { anonymousIdentity, assertAccess, AppError, type Identity } from '@bo/platform';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { matchRoute, type RouteMatch } from '../routing-table';
@@ -7,8 +7,6 @@ import type { SessionAuth } from './sessions';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call a gateway route; the gateway checks sessions itself (the platform's `access` stays 'public'). */
-    guard?: RouteAccess;
     /** The catch-all that forwards to services: access comes from the routing table. */
     proxied?: boolean;
   }
@@ -20,8 +18,6 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Route options of a gateway route that the gateway guards itself. */
-export const guarded = (guard: RouteAccess) => ({ config: { access: 'public' as const, guard } });
 
 const isWebhook = (request: FastifyRequest) => request.routeMatch?.contract.webhook === true;
 
@@ -57,10 +53,9 @@ export async function registerAccessControl(app: FastifyInstance, config: Gatewa
 
   app.addHook('preHandler', async (request) => {
     const routeConfig = request.routeOptions.config;
-    // Contract routes are checked by the platform; guarded and proxied routes here.
-    // A path no contract declares is answered 404 by the proxy, for anyone.
-    const access = routeConfig?.proxied ? (request.routeMatch?.contract.access ?? 'public') : (routeConfig?.guard ?? 'public');
-    assertAccess(request, access);
+    // The gateway's own routes are checked by the platform (identity from the session); forwarded
+    // ones here, by their contract. A path no contract declares is answered 404 by the proxy, for anyone.
+    if (routeConfig?.proxied) assertAccess(request, request.routeMatch?.contract.access ?? 'public');
     if (needsCrossSiteCheck(request)) {
       const origin = request.headers.origin;
       if ((origin !== undefined && origin !== ownOrigin) || request.headers['sec-fetch-site'] === 'cross-site') {

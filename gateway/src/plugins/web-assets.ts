@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { guarded } from './access';
 
 /**
  * Serves the built web app for every non-API GET path: the file when it exists, else index.html
@@ -12,7 +11,7 @@ export async function registerWebAssets(app: FastifyInstance, distDir: string | 
   if (!distDir || !existsSync(path.join(distDir, 'index.html'))) return;
   const root = path.resolve(distDir);
   await app.register(fastifyStatic, { root, serve: false });
-  app.get('/*', guarded('public'), (request, reply) => {
+  app.get('/*', { config: { access: 'public' } }, (request, reply) => {
     const wanted = path.resolve(root, `.${safeDecode(request.url.split('?', 1)[0])}`);
     const isFile = wanted.startsWith(`${root}${path.sep}`) && existsSync(wanted) && statSync(wanted).isFile();
     if (isFile) return reply.sendFile(path.relative(root, wanted));

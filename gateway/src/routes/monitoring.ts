@@ -1,5 +1,6 @@
+import { serveRoute } from '@bo/platform';
+import { analyticsEndpoints, analyticsOverview, analyticsTimeline, latestRequests } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
-import { guarded } from '../plugins/access';
 import type { RequestLogQueries } from '../store/request-log';
 
 const LATEST_LIMIT = 100;
@@ -11,7 +12,7 @@ const ms = (value: number) => Math.round(value);
 /** The request log and the analytics read from it (document 1, sections 3 and 7). Admin only. */
 export function registerMonitoringRoutes(app: FastifyInstance, queries: RequestLogQueries): void {
   // `data` is the latest page; `total` counts the whole log (the overview's Total Requests).
-  app.get('/api/monitoring/requests', guarded('admin'), async () => ({
+  serveRoute(app, latestRequests, async () => ({
     total: await queries.count(),
     data: (await queries.latest(LATEST_LIMIT)).map((row) => ({
       id: Number(row.id),
@@ -23,7 +24,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, queries: RequestL
     })),
   }));
 
-  app.get('/api/analytics/overview', guarded('admin'), async () => {
+  serveRoute(app, analyticsOverview, async () => {
     const { total, avgResponseTime, uniqueEndpoints, successful } = await queries.overview();
     return {
       data: {
@@ -36,11 +37,11 @@ export function registerMonitoringRoutes(app: FastifyInstance, queries: RequestL
     };
   });
 
-  app.get('/api/analytics/endpoints', guarded('admin'), async () => ({
+  serveRoute(app, analyticsEndpoints, async () => ({
     data: (await queries.topEndpoints(TOP_ENDPOINTS)).map((row) => ({ ...row, avgResponseTime: ms(row.avgResponseTime) })),
   }));
 
-  app.get('/api/analytics/timeline', guarded('admin'), async () => ({
+  serveRoute(app, analyticsTimeline, async () => ({
     data: (await queries.hourly(new Date(Date.now() - TIMELINE_HOURS * 3_600_000))).map((row) => ({
       hour: row.hour.toISOString(),
       requests: row.requests,

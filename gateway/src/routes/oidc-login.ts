@@ -1,10 +1,10 @@
-import { AppError, forbidden, serviceUnavailable } from '@bo/platform';
+import { AppError, forbidden, serveRoute, serviceUnavailable } from '@bo/platform';
+import { oidcCallback, oidcLogin } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import type { OidcClient } from '../clients/oidc';
 import type { GatewayConfig } from '../config';
 import { requestClientAddress } from '../domain/client-address';
 import type { LoginLimiter } from '../domain/login-limiter';
-import { guarded } from '../plugins/access';
 import { beginSignedInSession } from '../plugins/sessions';
 import type { AccountsStore } from '../store/accounts-store';
 
@@ -22,16 +22,17 @@ export function registerOidcLoginRoutes(app: FastifyInstance, deps: OidcLoginDep
     return deps.oidc;
   };
 
-  app.get('/api/login', guarded('public'), async (request, reply) => {
+  serveRoute(app, oidcLogin, async ({ request, reply }) => {
     await deps.limiter.hitRedirect(requestClientAddress(request, deps.config.TRUST_PROXY));
     const { url, pending } = await client().start();
     const now = Date.now();
     // The pre-login session holds the transaction; it expires like any session (30 minutes idle).
     Object.assign(request.session, { oidc: pending, createdAt: request.session.createdAt ?? now, lastSeenAt: now });
-    return reply.redirect(url);
+    await reply.redirect(url);
+    return undefined;
   });
 
-  app.get('/api/callback', guarded('public'), async (request, reply) => {
+  serveRoute(app, oidcCallback, async ({ request, reply }) => {
     await deps.limiter.hitRedirect(requestClientAddress(request, deps.config.TRUST_PROXY));
     const pending = request.session.oidc;
     if (!pending) throw new AppError(400, 'sign_in_expired', 'No sign-in in progress in this browser. Start again at /api/login.');
@@ -55,6 +56,7 @@ export function registerOidcLoginRoutes(app: FastifyInstance, deps: OidcLoginDep
     if (user.disabledAt) throw forbidden('This account is disabled');
     request.log.info({ userId: user.id, isAdmin: user.isAdmin }, 'admin sign-in (OIDC)');
     await beginSignedInSession(request, { kind: user.isAdmin ? 'admin' : 'user', userId: user.id, email: user.email, isAdmin: user.isAdmin, method: 'oidc' });
-    return reply.redirect('/');
+    await reply.redirect('/');
+    return undefined;
   });
 }

@@ -1,17 +1,14 @@
-import { Counter, unauthorized, parseInput, type ServiceApp } from '@bo/platform';
+import { Counter, serveRoute, unauthorized, type ServiceApp } from '@bo/platform';
+import { passwordLogin, passwordLogout } from '@bo/proto';
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { GatewayConfig } from '../config';
 import { requestClientAddress } from '../domain/client-address';
 import type { LoginLimiter } from '../domain/login-limiter';
-import { guarded } from '../plugins/access';
 import { beginSignedInSession } from '../plugins/sessions';
 import type { AccountsStore } from '../store/accounts-store';
 import { endSession, LOCAL_ADMIN_PREFIX } from './session';
-
-const loginBody = z.object({ username: z.string().trim().min(1).max(100), password: z.string().min(1).max(200) });
 
 // Verified when the account does not exist, so a wrong username costs as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
@@ -27,8 +24,7 @@ export function registerPasswordLoginRoutes(app: FastifyInstance, deps: { config
     registers: [(app as ServiceApp).metrics.registry],
   });
 
-  app.post('/api/admin/login', guarded('public'), async (request) => {
-    const { username, password } = parseInput(loginBody, request.body);
+  serveRoute(app, passwordLogin, async ({ body: { username, password }, request }) => {
     const ip = requestClientAddress(request, deps.config.TRUST_PROXY);
     const attempt = await deps.limiter.begin('admin', ip, username);
     const admin = await deps.accounts.findLocalAdmin(username);
@@ -45,7 +41,7 @@ export function registerPasswordLoginRoutes(app: FastifyInstance, deps: { config
     return { success: true, username: admin.username };
   });
 
-  app.post('/api/admin/logout', guarded('public'), async (request, reply) => {
+  serveRoute(app, passwordLogout, async ({ request, reply }) => {
     await endSession(request, reply, deps.config);
     return { success: true };
   });

@@ -1,7 +1,7 @@
-import { unauthorized } from '@bo/platform';
+import { serveRoute, unauthorized } from '@bo/platform';
+import { csrfToken, currentUser, logout } from '@bo/proto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../config';
-import { guarded } from '../plugins/access';
 import { sessionCookieName } from '../plugins/sessions';
 import { LOCAL_ADMIN_PREFIX, type AccountsStore } from '../store/accounts-store';
 
@@ -35,7 +35,7 @@ export function startedByAnotherSite(request: FastifyRequest, config: GatewayCon
 
 /** The current user, the CSRF token, and logout by full-page navigation. */
 export function registerSessionRoutes(app: FastifyInstance, deps: { config: GatewayConfig; accounts: AccountsStore }): void {
-  app.get('/api/auth/user', guarded('public'), async (request, reply) => {
+  serveRoute(app, currentUser, async ({ request, reply }) => {
     const auth = request.session?.auth;
     if (!auth) throw unauthorized('Unauthorized');
     if (auth.method === 'password') {
@@ -55,20 +55,22 @@ export function registerSessionRoutes(app: FastifyInstance, deps: { config: Gate
    * session is checked (and keeps its secret); an anonymous caller gets a token of a throw-away
    * secret, so that asking writes no session row.
    */
-  app.get('/api/auth/csrf', guarded('public'), async (request, reply) => {
+  serveRoute(app, csrfToken, async ({ request, reply }) => {
     const token = reply.generateCsrf();
     if (!request.session.auth) delete (request.session as { _csrf?: string })._csrf;
     return { token };
   });
 
-  app.get('/api/logout', guarded('public'), async (request, reply) => {
+  serveRoute(app, logout, async ({ request, reply }) => {
     // Another site's link or form must not sign the user out (a logout CSRF); back to the app instead.
     if (startedByAnotherSite(request, deps.config)) {
       request.log.info({ site: request.headers['sec-fetch-site'], origin: request.headers.origin }, 'cross-site logout ignored');
-      return reply.redirect('/');
+      await reply.redirect('/');
+      return undefined;
     }
     await endSession(request, reply, deps.config);
-    return reply.redirect('/login');
+    await reply.redirect('/login');
+    return undefined;
   });
 }
 
