@@ -12,6 +12,8 @@ import {
   sweepMessaging,
   type EventHandler,
   type Outbox,
+  type OutsideEffect,
+  OutsideEffects,
   type SqlClient,
   type TransactionalDb,
 } from '../events';
@@ -35,6 +37,8 @@ export interface ServiceContext<Config, Prisma> {
   prisma: Prisma;
   /** Commits a business change with the events it emits, then nudges the relay (see events/README.md). */
   outbox: Outbox<PrismaTransaction<Prisma>>;
+  /** Records an outside call in a consumer's transaction; it runs after the commit, once (see events/README.md). */
+  effects: OutsideEffects;
 }
 
 /** The interactive transaction client of a generated Prisma client. */
@@ -105,6 +109,8 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
   migrationsDir: string;
   simulatorEnv(simulators: SimulatorUrls): Record<string, string>;
   deployment: DeploymentSettings;
+  /** The outside calls (a shop update, a chat message) its consumers record; each runs after commit, with retries. */
+  outsideEffects?: OutsideEffect<never>[];
   build(context: ServiceContext<Config, Prisma>): Promise<ServiceParts<Exposed>>;
 }
 
@@ -132,7 +138,8 @@ export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string 
       await transport.declareTopology(eventTopology);
       const relay = new OutboxRelay({ db: sql, schema, transport, log: (message, detail) => logger.warn(detail ?? {}, message) });
       const outbox = createOutbox({ db: sql, schema, relay });
-      const parts = await spec.build({ config, logger, infrastructure, prisma, outbox });
+      const effects = new OutsideEffects({ db: sql, schema, effects: spec.outsideEffects ?? [], log: (message, detail) => logger.warn(detail ?? {}, message) });
+      const parts = await spec.build({ config, logger, infrastructure, prisma, outbox, effects });
       const app = createServiceApp({
         service: spec.name,
         logger,
@@ -144,11 +151,16 @@ export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string 
       registerPlatformRoutes(app, { service: spec.name, schema, db: sql, transport, configItems: parts.configItems });
       parts.routes(app);
       const subscription = parts.consumers?.length
-        ? await subscribe({ service: spec.name, schema, db: sql, transport, events: parts.consumers as EventHandler<PrismaTransaction<Prisma>>[], afterCommit: () => relay.nudge() })
+        ? await subscribe({ service: spec.name, schema, db: sql, transport, events: parts.consumers as EventHandler<PrismaTransaction<Prisma>>[], afterCommit: () => {
+              relay.nudge();
+              effects.nudge();
+            },
+          })
         : null;
       const sweep: Job = { name: 'sweep-messaging', everyMs: SWEEP_EVERY_MS, run: async () => void (await sweepMessaging(sql, schema)) };
       const jobs = startJobs([...(parts.jobs ?? []), sweep], { lock: infrastructure.lock, logger });
       relay.start();
+      effects.start();
       return {
         name: spec.name,
         app,
@@ -159,6 +171,7 @@ export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string 
           await app.close();
           await subscription?.stop();
           await jobs.stop();
+          await effects.stop();
           await relay.stop();
           await parts.stop?.();
           await sql.$disconnect();

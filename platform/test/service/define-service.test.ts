@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger, serveRoute, serviceEnvSchema, serviceIdentity, signIdentity, type ServiceEnv } from '@bo/platform';
-import { onEvent } from '@bo/platform/events';
+import { onEvent, outsideEffect, type OutsideEffect } from '@bo/platform/events';
 import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
 import { defineService, type RunningService, type ServiceContext } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
@@ -31,6 +31,9 @@ const addWidget = defineRoute({
 const demoConfig = serviceEnvSchema;
 const jobRuns = { total: 0, concurrent: 0, maxConcurrent: 0 };
 const seen: string[] = [];
+/** What the "outside system" received: one call per widget, after the consumer's commit. */
+const announced: string[] = [];
+const announce = outsideEffect<{ name: string }>('announce-widget', async (payload) => void announced.push(payload.name));
 
 const demo = defineService({
   name: DEMO,
@@ -39,7 +42,8 @@ const demo = defineService({
   migrationsDir: demoMigrationsDir,
   simulatorEnv: () => ({}),
   deployment: { settings: {}, secrets: {} },
-  async build({ outbox }: ServiceContext<ServiceEnv, PrismaClient>) {
+  outsideEffects: [announce as OutsideEffect<never>],
+  async build({ outbox, effects }: ServiceContext<ServiceEnv, PrismaClient>) {
     return {
       routes(app) {
         serveRoute(app, addWidget, async ({ body }) => {
@@ -51,7 +55,12 @@ const demo = defineService({
           return { id: widget.id };
         });
       },
-      consumers: [onEvent(widgetAdded, async (_tx, envelope) => void seen.push(envelope.payload.name))],
+      consumers: [
+        onEvent(widgetAdded, async (tx, envelope) => {
+          seen.push(envelope.payload.name);
+          await effects.record(tx, envelope.id, announce, { name: envelope.payload.name });
+        }),
+      ],
       jobs: [
         {
           name: 'count',
@@ -94,12 +103,14 @@ describe('defineService', () => {
     await testDb?.drop();
   });
 
-  it('applies its migrations, serves its contract with validation, and its change reaches its consumer once', async () => {
+  it('applies its migrations, serves its contract with validation, and its change reaches its consumer and the outside call once', async () => {
     const [first] = replicas;
     expect((await first.app.inject({ method: 'POST', url: '/api/demo/widgets', payload: { name: '' }, headers: admin })).statusCode).toBe(400);
     const added = await first.app.inject({ method: 'POST', url: '/api/demo/widgets', payload: { name: 'sprocket' }, headers: admin });
     expect(added.statusCode).toBe(200);
     await expect.poll(() => seen.filter((name) => name === 'sprocket').length, { timeout: 10_000 }).toBe(1);
+    // The outside call the consumer recorded runs after its commit, once, on one of the replicas.
+    await expect.poll(() => announced.filter((name) => name === 'sprocket').length, { timeout: 10_000 }).toBe(1);
   });
 
   it('answers the platform routes: config status for the gateway, dead letters for admins', async () => {
