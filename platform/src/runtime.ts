@@ -92,8 +92,9 @@ export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
         process.exit(1);
       });
   };
-  process.once('SIGINT', handler);
-  process.once('SIGTERM', handler);
+  // `on`, not `once`: a repeated signal (a terminal's Ctrl-C reaches a whole process group) must not cut the stop short.
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { runMain } from '@bo/platform/runtime';
+import { stopOnSignal } from './stop-on-signal';
 import { startDistributed } from './distributed';
 
 // `make start-distributed`: every service and the gateway as separate processes on this machine's
@@ -18,19 +19,5 @@ runMain(async () => {
   Sign in:   ${system.url}/login → "Sign in" and type admin@example.com
   Stop:      Ctrl-C (each process gets SIGTERM, as in a container)
 `);
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      console.log('\nStopping…');
-      system.stop().then(
-        () => process.exit(0),
-        (error) => {
-          console.error('stop failed:', error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  stopOnSignal(() => system.stop());
 });

@@ -1,6 +1,7 @@
 import { runMain } from '@bo/platform/runtime';
 import { ensureDovecot } from '@bo/sim-mailbox';
 import { startEmbedded } from './launcher';
+import { stopOnSignal } from './stop-on-signal';
 
 // `make start`: the whole system in this process, until Ctrl-C.
 runMain(async () => {
@@ -24,19 +25,5 @@ ${simulators}${unavailable ? `\n${unavailable}` : ''}
   Data:      ${system.dataDir} (delete it to start over)
   Stop:      Ctrl-C
 `);
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      console.log('\nStopping…');
-      system.stop().then(
-        () => process.exit(0),
-        (error) => {
-          console.error('stop failed:', error);
-          process.exit(1);
-        },
-      );
-    });
-  }
+  stopOnSignal(() => system.stop());
 });

@@ -127,7 +127,9 @@ export async function startEmbeddedPostgres(folder: string, log: (line: string) 
   const server: ChildProcess = spawn(
     bin.postgres,
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${folder}`, '-c', 'max_connections=200'],
-    { stdio: ['ignore', 'ignore', 'pipe'], ...(owner ?? {}) },
+    // Its own process group: a Ctrl-C in the terminal reaches the launcher, which stops the
+    // services (their last writes included) before it stops the database.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true, ...(owner ?? {}) },
   );
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   server.stderr!.setEncoding('utf8').on('data', (chunk: string) => chunk.split('\n').filter(Boolean).forEach(log));
