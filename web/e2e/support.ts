@@ -102,9 +102,15 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   await page.screenshot({ path: `${screenshotDir}${name}-${width}.png`, fullPage });
 }
 
-/** Waits for the element's CSS animations (a drawer sliding in) to finish, so a screenshot shows where it stops. */
+/**
+ * Waits for the element's CSS animations (a drawer sliding in) to finish, so a screenshot shows
+ * where it stops. An animation the page replaces meanwhile rejects `finished` with an AbortError;
+ * it has ended all the same, so it counts as done.
+ */
 export async function animationsDone(locator: Locator): Promise<void> {
-  await locator.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation: { finished: Promise<unknown> }) => animation.finished)));
+  await locator.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation: { finished: Promise<unknown> }) => animation.finished.catch(() => undefined))),
+  );
 }
 
 /** Waits until the text is on screen and returns its element's text. */
