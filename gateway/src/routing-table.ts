@@ -21,9 +21,6 @@ const forwarded = allRoutes
     pattern: new RegExp(`^${contract.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]\w*/g, '[^/]+')}/?$`),
   }));
 
-/** The contracts the gateway forwards, for the API catalogue and the tests. */
-export const forwardedRoutes: AnyRouteContract[] = forwarded.map((entry) => entry.contract);
-
 const DOT_SEGMENT = /(^|\/)\.\.?(\/|$)/;
 
 /** The service and contract for this method and path, or null when no contract declares it. */

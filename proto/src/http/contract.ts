@@ -54,13 +54,8 @@ export interface RouteContract<
 }
 
 export type AnyRouteContract = RouteContract<Schema | undefined, Schema | undefined, Schema | undefined, Schema>;
-export type ParamsOf<C> = C extends RouteContract<infer P, Schema | undefined, Schema | undefined, Schema> ? Out<P> : never;
-export type QueryOf<C> = C extends RouteContract<Schema | undefined, infer Q, Schema | undefined, Schema> ? Out<Q> : never;
-export type BodyOf<C> = C extends RouteContract<Schema | undefined, Schema | undefined, infer B, Schema> ? Out<B> : never;
 /** What a handler returns (the schema's input: defaults may still be missing). */
 export type ReplyOf<C> = C extends RouteContract<Schema | undefined, Schema | undefined, Schema | undefined, infer R> ? z.input<R> : never;
-/** What a caller receives (the web app's view). */
-export type ReplyDataOf<C> = C extends RouteContract<Schema | undefined, Schema | undefined, Schema | undefined, infer R> ? z.output<R> : never;
 /** What a caller sends as the body. */
 export type RequestBodyOf<C> = C extends RouteContract<Schema | undefined, Schema | undefined, infer B, Schema> ? In<B> : never;
 
@@ -99,8 +94,7 @@ export function defineRoute<P extends Schema | undefined, Q extends Schema | und
   return contract;
 }
 
-/** A schema for `{}` (empty JSON object) bodies and replies-without-data of redirects. */
-export const noBody = z.object({}).strict();
+/** The reply of a redirect route: no JSON body. */
 export const redirectReply = z.undefined();
 
 /** `{ success: true }`, the acknowledgement most writes answer. */
