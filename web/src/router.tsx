@@ -11,11 +11,11 @@ const Dashboard = lazy(loadDashboard);
 if (window.location.pathname === '/') void loadDashboard();
 const NotBuiltPage = lazy(() => import('./pages/NotBuiltPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const WooCommercePage = lazy(() => import('./features/woocommerce/WooCommercePage'));
 
 /** Admin pages of the route table that later releases build. */
 const laterAdminPages: { path: string; title: MessageKey }[] = [
   { path: 'ai-admin', title: 'nav.aiAdmin' },
-  { path: 'woocommerce', title: 'nav.woocommerce' },
   { path: 'scraper-admin', title: 'nav.scraper' },
   { path: 'qpay', title: 'nav.qpay' },
   { path: 'streaming-keys', title: 'nav.streamingKeys' },
@@ -42,6 +42,7 @@ export const router = createBrowserRouter([
         ),
         children: [
           { index: true, element: <Dashboard /> },
+          { path: 'woocommerce', element: <WooCommercePage /> },
           ...laterAdminPages.map(({ path, title }) => ({ path, element: <NotBuiltPage title={title} /> })),
         ],
       },
