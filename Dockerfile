@@ -33,7 +33,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY . .
 RUN npm ci --omit=dev --no-audit --no-fund --include-workspace-root \
-      -w platform -w proto -w gateway -w services/pricing \
+      -w platform -w proto -w gateway -w services/pricing -w services/shop-sync \
       -w simulators/kit -w simulators/google-sheets -w simulators/oidc -w simulators/woocommerce -w simulators/qpay \
       -w simulators/manychat -w simulators/openai -w simulators/marketplace -w simulators/mailbox \
     && npm cache clean --force

@@ -6,3 +6,4 @@ export * from './http/access';
 export * from './http/metrics';
 export * from './http/routes';
 export * from './http/service-app';
+export * from './http/service-client';

@@ -4,6 +4,7 @@ export * from './events/topology';
 export * from './http/prices';
 export * from './http/contract';
 export * from './http/pricing-routes';
+export * from './http/shop-sync-routes';
 export * from './http/gateway-routes';
 export * from './http/platform-routes';
 export * from './http/routes';

@@ -8,6 +8,7 @@
 export const serviceRegistry = [
   { name: 'gateway', port: 5000, summary: 'the public entry: sign-in, sessions, routing, request log, web app' },
   { name: 'pricing', port: 5101, summary: 'the Google Sheets price list, its cache and price edits' },
+  { name: 'shop-sync', port: 5102, summary: 'the WooCommerce shop: product mappings, price pushes, sync, auto-map, export, orders' },
 ] as const;
 
 export type ServiceName = (typeof serviceRegistry)[number]['name'];

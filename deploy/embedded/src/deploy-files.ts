@@ -89,9 +89,10 @@ export async function renderCompose(): Promise<string> {
   for (const definition of await definitions()) {
     const name = definition.name;
     const isGateway = name === 'gateway';
-    const environment: Record<string, string> = { ...common, PORT: String(registryEntry(name).port), ...overridable(definition.simulatorEnv(composeSimulatorUrls)) };
+    // Every process knows every service's URL: the gateway forwards to them, services call each other.
+    const environment: Record<string, string> = { ...common, ...upstreamUrls((service) => service), PORT: String(registryEntry(name).port), ...overridable(definition.simulatorEnv(composeSimulatorUrls)) };
     if (isGateway) {
-      Object.assign(environment, upstreamUrls((service) => service), {
+      Object.assign(environment, {
         OPS_PORT: String(GATEWAY_OPS_PORT),
         PUBLIC_URL: 'http://localhost:5000',
         OIDC_CLIENT_SECRET: '${OIDC_CLIENT_SECRET:-backoffice-oidc-secret}',
@@ -137,7 +138,8 @@ export async function renderKubernetes(): Promise<{ services: string; secrets: s
         NODE_ENV: 'production',
         LOG_LEVEL: 'info',
         PORT: String(port),
-        ...(isGateway ? { OPS_PORT: String(GATEWAY_OPS_PORT), ...upstreamUrls((service) => service) } : {}),
+        ...upstreamUrls((service) => service),
+        ...(isGateway ? { OPS_PORT: String(GATEWAY_OPS_PORT) } : {}),
         ...definition.deployment.settings,
       },
     });

@@ -125,12 +125,12 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
       AMQP_URL: options.amqpUrl ?? 'amqp://guest:guest@127.0.0.1:5672',
     };
-    const serviceUrls: Record<string, string> = {};
+    // Ports first, so every process gets every service's URL (services call each other).
+    const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, options.freeServicePorts ? await freePort() : registryEntry(name).port] as const)));
+    const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
     for (const name of domainServiceNames) {
       const definition = await loadServiceDefinition(name);
-      const servicePort = options.freeServicePorts ? await freePort() : registryEntry(name).port;
-      processes[name] = await startProcess(name, { ...common, ...definition.simulatorEnv(simulators.urls), PORT: String(servicePort) }, quiet);
-      serviceUrls[urlVariableOf(name)] = `http://127.0.0.1:${servicePort}`;
+      processes[name] = await startProcess(name, { ...common, ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]) }, quiet);
     }
     const gateway = await loadServiceDefinition('gateway');
     processes.gateway = await startProcess(

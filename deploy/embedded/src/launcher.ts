@@ -74,13 +74,15 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
     const common = { INTERNAL_IDENTITY_SECRET: secrets.identitySecret, LOG_LEVEL: options.quiet ? 'silent' : 'warn' };
     // Every domain service of the registry, started the way its definition says, on a free port.
-    const serviceUrls: Record<string, string> = {};
+    // The ports are chosen first, so each service knows every other's URL (services call each other).
+    const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, await freePort()] as const)));
+    const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
     for (const name of domainServiceNames) {
       const definition = await loadServiceDefinition(name);
-      const config = definition.configSchema.parse({ ...common, PORT: '0', ...definition.simulatorEnv(simulators.urls) });
+      const config = definition.configSchema.parse({ ...common, ...serviceUrls, PORT: String(ports[name]), ...definition.simulatorEnv(simulators.urls) });
       const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL), infrastructure: await infrastructureFor() });
       stops.push(() => service.stop());
-      serviceUrls[urlVariableOf(name)] = await service.app.listen({ port: 0, host: '127.0.0.1' });
+      await service.app.listen({ port: ports[name], host: '127.0.0.1' });
     }
 
     const gateway = await loadServiceDefinition('gateway');

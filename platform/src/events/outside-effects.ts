@@ -65,19 +65,27 @@ interface EffectRow {
  */
 export class OutsideEffects {
   private readonly table: string;
-  private readonly byKind: Map<string, OutsideEffect<never>>;
+  private readonly byKind = new Map<string, OutsideEffect<never>>();
   private readonly settings: Required<Omit<OutsideEffectsOptions, 'log'>> & Pick<OutsideEffectsOptions, 'log'>;
   private readonly poller: Poller;
 
   constructor(options: OutsideEffectsOptions) {
     this.settings = { ...outsideEffectDefaults, ...options };
     this.table = `${quoteSchema(options.schema)}.outside_effects`;
-    this.byKind = new Map(options.effects.map((effect) => [effect.kind, effect]));
+    this.register(options.effects);
     this.poller = new Poller({
       pass: async () => (await this.runDue()) === this.settings.batchSize,
       intervalMs: this.settings.pollIntervalMs,
       onError: (error) => this.settings.log?.('outside effect pass failed', { error: errorMessage(error) }),
     });
+  }
+
+  /** Adds executors (a service's, once built with what they need); a kind is registered once. */
+  register(effects: OutsideEffect<never>[]): void {
+    for (const effect of effects) {
+      if (this.byKind.has(effect.kind)) throw new Error(`outside effect "${effect.kind}" is registered twice`);
+      this.byKind.set(effect.kind, effect);
+    }
   }
 
   /**

@@ -20,7 +20,7 @@ declare module 'fastify' {
  * - public: anyone;
  * - customer: a signed customer (or admin) identity;
  * - admin: a signed admin identity;
- * - internal: the gateway's own service identity, never a person's.
+ * - internal: a service identity (the gateway or another service), never a person's.
  */
 export function assertAccess(request: FastifyRequest, access: RouteAccess): void {
   if (access === 'public') return;

@@ -50,6 +50,8 @@ export interface ServiceParts<Exposed> {
   routes(app: ServiceApp): void;
   /** The events it consumes (one subscription, through the inbox). */
   consumers?: EventHandler<never>[];
+  /** The outside calls (a shop update, a chat message) its consumers record; each runs after commit, with retries. */
+  outsideEffects?: OutsideEffect<never>[];
   /** Periodic work; each run holds a lock, so one replica runs it at a time. */
   jobs?: Job[];
   /** What the config-status page shows for this service. */
@@ -109,8 +111,6 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
   migrationsDir: string;
   simulatorEnv(simulators: SimulatorUrls): Record<string, string>;
   deployment: DeploymentSettings;
-  /** The outside calls (a shop update, a chat message) its consumers record; each runs after commit, with retries. */
-  outsideEffects?: OutsideEffect<never>[];
   build(context: ServiceContext<Config, Prisma>): Promise<ServiceParts<Exposed>>;
 }
 
@@ -138,8 +138,9 @@ export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string 
       await transport.declareTopology(eventTopology);
       const relay = new OutboxRelay({ db: sql, schema, transport, log: (message, detail) => logger.warn(detail ?? {}, message) });
       const outbox = createOutbox({ db: sql, schema, relay });
-      const effects = new OutsideEffects({ db: sql, schema, effects: spec.outsideEffects ?? [], log: (message, detail) => logger.warn(detail ?? {}, message) });
+      const effects = new OutsideEffects({ db: sql, schema, effects: [], log: (message, detail) => logger.warn(detail ?? {}, message) });
       const parts = await spec.build({ config, logger, infrastructure, prisma, outbox, effects });
+      effects.register(parts.outsideEffects ?? []);
       const app = createServiceApp({
         service: spec.name,
         logger,

@@ -42,7 +42,6 @@ const demo = defineService({
   migrationsDir: demoMigrationsDir,
   simulatorEnv: () => ({}),
   deployment: { settings: {}, secrets: {} },
-  outsideEffects: [announce as OutsideEffect<never>],
   async build({ outbox, effects }: ServiceContext<ServiceEnv, PrismaClient>) {
     return {
       routes(app) {
@@ -55,6 +54,7 @@ const demo = defineService({
           return { id: widget.id };
         });
       },
+      outsideEffects: [announce as OutsideEffect<never>],
       consumers: [
         onEvent(widgetAdded, async (tx, envelope) => {
           seen.push(envelope.payload.name);

@@ -6,7 +6,7 @@ import type { ServiceName } from '../services';
  * - public: anyone, including the chat platform and bank callbacks;
  * - customer: a signed-in customer (or an admin);
  * - admin: a signed-in administrator;
- * - internal: the gateway itself, never reachable from outside.
+ * - internal: our own processes (the gateway, or a service calling another), never reachable from outside.
  */
 export const routeAccesses = ['public', 'customer', 'admin', 'internal'] as const;
 export type RouteAccess = (typeof routeAccesses)[number];

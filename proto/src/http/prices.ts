@@ -22,6 +22,17 @@ export const priceColumns = [
   'salePrice', 'status', 'stockStatus', 'attributes', 'categories',
 ] as const satisfies readonly (keyof PriceRow)[];
 
+/** Product names are matched as people type them: case and surrounding spaces do not matter (pricing and shop-sync alike). */
+export function productKey(name: string): string {
+  return name.trim().toLocaleLowerCase();
+}
+
+/** The row of a product, matched by productKey. */
+export function findRowByProduct<R extends { product: string }>(rows: readonly R[], product: string): R | undefined {
+  const key = productKey(product);
+  return rows.find((row) => productKey(row.product) === key);
+}
+
 export const woocommerceSyncOutcomes = ['success', 'no_mapping', 'failed', 'not_configured'] as const;
 export type WoocommerceSyncOutcome = (typeof woocommerceSyncOutcomes)[number];
 

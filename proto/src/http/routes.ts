@@ -3,6 +3,7 @@ import type { AnyRouteContract } from './contract';
 import { gatewayRoutes } from './gateway-routes';
 import { platformRoutesOf } from './platform-routes';
 import { pricingRoutes } from './pricing-routes';
+import { shopSyncRoutes } from './shop-sync-routes';
 
 /**
  * Every HTTP route of the system, as data. The gateway's routing table, its OpenAPI document, the
@@ -12,6 +13,7 @@ import { pricingRoutes } from './pricing-routes';
 export const allRoutes: readonly AnyRouteContract[] = [
   ...gatewayRoutes,
   ...pricingRoutes,
+  ...shopSyncRoutes,
   ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
 ] as AnyRouteContract[];
 

@@ -10,6 +10,8 @@ import { registerSheetRoutes } from './routes/sheets';
 import { priceUpdatedEvent, priceUpdatedPayload } from './events/price-updated';
 import { pricingStore } from './store/pricing-store';
 import { resolveCredentials } from './clients/service-account';
+import { ShopSyncOutcomes } from './clients/shop-sync-outcomes';
+import { ServiceClient } from '@bo/platform';
 
 export interface PricingExposed {
   catalog: PriceCatalog;
@@ -17,7 +19,7 @@ export interface PricingExposed {
 
 /**
  * The pricing service's parts from its injected dependencies: the sheet client, the catalog over
- * the cache and the last good copy, and the routes. It consumes no events and has no jobs.
+ * the cache and the last good copy, and the routes, and the shop outcome of each edit (asked of shop-sync). It consumes no events and has no jobs.
  */
 export async function buildPricingApp({ config, logger, infrastructure, prisma, outbox }: ServiceContext<PricingConfig, PrismaClient>): Promise<ServiceParts<PricingExposed>> {
   const sheet = new GoogleSheet({
@@ -36,16 +38,21 @@ export async function buildPricingApp({ config, logger, infrastructure, prisma, 
       recordEdit: (row, previous) =>
         outbox.commit(async (tx, emit) => {
           const revision = await pricingStore.saveEdit(tx, row, previous);
-          emit(priceUpdatedEvent, priceUpdatedPayload(row, previous, revision));
+          return emit(priceUpdatedEvent, priceUpdatedPayload(row, previous, revision)).id;
         }),
     },
     ttlSeconds: config.PRICE_CACHE_TTL_SECONDS,
     logger,
   });
+  const shopOutcomes = new ShopSyncOutcomes({
+    shopSync: config.SHOP_SYNC_URL ? new ServiceClient({ baseUrl: config.SHOP_SYNC_URL, caller: 'pricing', identitySecret: config.INTERNAL_IDENTITY_SECRET }) : null,
+    waitMs: config.SHOP_SYNC_WAIT_MS,
+    logger,
+  });
   return {
     routes(app) {
-      registerPriceRoutes(app, catalog);
-      registerSheetRoutes(app, catalog);
+      registerPriceRoutes(app, catalog, shopOutcomes);
+      registerSheetRoutes(app, catalog, shopOutcomes);
       registerCacheRoutes(app, catalog);
     },
     configItems: () => pricingConfigItems(config),

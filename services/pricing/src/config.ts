@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loadConfig, optionalUrl, serviceEnvSchema } from '@bo/platform';
+import { PRICE_PUSH_WAIT_MAX_MS } from '@bo/proto';
 import type { ServiceAccountCredentials } from './clients/price-sheet';
 
 const serviceAccountJson = z.string().transform((raw, ctx): ServiceAccountCredentials => {
@@ -25,6 +26,10 @@ export const pricingEnvSchema = serviceEnvSchema
     /** Origin of the Sheets API; set to the simulator's URL when no real Google project is used. */
     GOOGLE_SHEETS_ROOT_URL: optionalUrl,
     PRICE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    /** The shop-sync service, asked what an edit did in the shop; unset: no shop, edits answer not_configured. */
+    SHOP_SYNC_URL: optionalUrl,
+    /** How long an edit's reply waits for the shop's answer before saying `failed` (the push still completes). */
+    SHOP_SYNC_WAIT_MS: z.coerce.number().int().min(0).max(PRICE_PUSH_WAIT_MAX_MS).default(4_000),
   })
   .refine((env) => env.GOOGLE_SERVICE_ACCOUNT_JSON || env.GOOGLE_SERVICE_ACCOUNT_URL, {
     path: ['GOOGLE_SERVICE_ACCOUNT_JSON'],

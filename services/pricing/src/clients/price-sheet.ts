@@ -1,6 +1,6 @@
 import { auth as googleAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
 import type { PriceRow } from '@bo/proto';
-import { allRowsRange, cellsFromRow, rowRange, rowsFromSheet } from '../domain/price-rows';
+import { allRowsRange, cellsFromRow, rowRange, rowsRange, rowsFromSheet } from '../domain/price-rows';
 
 /**
  * One quick retry instead of gaxios' three slow ones: a read that fails falls back to the last good
@@ -13,6 +13,10 @@ export interface PriceSheet {
   readRows(): Promise<PriceRow[]>;
   /** Overwrites data row `index` (0-based, after the header). */
   writeRow(index: number, row: PriceRow): Promise<void>;
+  /** Overwrites several data rows in one call. */
+  writeRows(updates: { index: number; row: PriceRow }[]): Promise<void>;
+  /** Writes rows after the `after` data rows the sheet has, in one call. */
+  appendRows(rows: PriceRow[], after: number): Promise<void>;
   readonly sheetName: string;
 }
 
@@ -73,6 +77,27 @@ export class GoogleSheet implements PriceSheet {
         valueInputOption: 'RAW',
         requestBody: { values: [cellsFromRow(row)] },
       },
+      { timeout: this.options.timeoutMs ?? 10_000, retryConfig: quickRetry },
+    );
+  }
+
+  async writeRows(updates: { index: number; row: PriceRow }[]): Promise<void> {
+    if (updates.length === 0) return;
+    await this.sheets.spreadsheets.values.batchUpdate(
+      {
+        spreadsheetId: this.options.spreadsheetId,
+        requestBody: { valueInputOption: 'RAW', data: updates.map(({ index, row }) => ({ range: rowRange(this.sheetName, index), values: [cellsFromRow(row)] })) },
+      },
+      { timeout: this.options.timeoutMs ?? 10_000, retryConfig: quickRetry },
+    );
+  }
+
+  async appendRows(rows: PriceRow[], after: number): Promise<void> {
+    if (rows.length === 0) return;
+    // Written at a fixed range below the last row rather than with values.append, whose table
+    // detection can land beside a ragged last row instead of under it.
+    await this.sheets.spreadsheets.values.update(
+      { spreadsheetId: this.options.spreadsheetId, range: rowsRange(this.sheetName, after, rows.length), valueInputOption: 'RAW', requestBody: { values: rows.map(cellsFromRow) } },
       { timeout: this.options.timeoutMs ?? 10_000, retryConfig: quickRetry },
     );
   }

@@ -11,8 +11,8 @@ const CACHE_KEY = 'prices:v1';
 export interface PriceSnapshotStore {
   load(): Promise<{ rows: PriceRow[]; lastUpdated: Date } | null>;
   replaceAll(rows: PriceRow[]): Promise<void>;
-  /** Saves the edited row and enqueues pricing.price.updated in one transaction. */
-  recordEdit(row: PriceRow, previous: PriceRow | null): Promise<void>;
+  /** Saves the edited row and enqueues pricing.price.updated in one transaction; returns the event's id. */
+  recordEdit(row: PriceRow, previous: PriceRow | null): Promise<string>;
 }
 
 export interface PriceList {
@@ -47,6 +47,10 @@ export class PriceCatalog {
       logger: Logger;
     },
   ) {}
+
+  get sheetName(): string {
+    return this.deps.sheet.sheetName;
+  }
 
   get ttlSeconds(): number {
     return this.deps.ttlSeconds;
@@ -131,7 +135,7 @@ export class PriceCatalog {
    * Writes an edited row to the sheet (found by its product name, read fresh so a row moved by
    * someone in the sheet is not overwritten), records it with its event, and refreshes the cache.
    */
-  async update(row: PriceRow, match: string): Promise<{ row: PriceRow; previous: PriceRow }> {
+  async update(row: PriceRow, match: string): Promise<{ row: PriceRow; previous: PriceRow; eventId: string }> {
     let rows: PriceRow[];
     try {
       rows = await this.deps.sheet.readRows();
@@ -146,9 +150,38 @@ export class PriceCatalog {
     } catch (error) {
       throw serviceUnavailable(`Could not update the price list: ${describeSheetError(error)}`);
     }
-    await this.deps.snapshots.recordEdit(row, previous);
+    const eventId = await this.deps.snapshots.recordEdit(row, previous);
+    await this.afterWrite();
+    return { row, previous, eventId };
+  }
+
+  /**
+   * Merges rows into the sheet by woocommerceId (the shop's export): a row whose id the sheet has
+   * replaces that row, the others are appended. Rows without an id are appended.
+   */
+  async mergeRows(incoming: PriceRow[]): Promise<{ updated: number; appended: number; totalRows: number }> {
+    try {
+      const rows = await this.deps.sheet.readRows();
+      const positions = new Map(rows.flatMap((row, index) => (row.woocommerceId.trim() ? [[row.woocommerceId.trim(), index] as const] : [])));
+      const updates: { index: number; row: PriceRow }[] = [];
+      const appended: PriceRow[] = [];
+      for (const row of incoming) {
+        const index = positions.get(row.woocommerceId.trim());
+        if (index === undefined) appended.push(row);
+        else updates.push({ index, row });
+      }
+      await this.deps.sheet.writeRows(updates);
+      await this.deps.sheet.appendRows(appended, rows.length);
+      await this.afterWrite();
+      return { updated: updates.length, appended: appended.length, totalRows: rows.length + appended.length };
+    } catch (error) {
+      throw serviceUnavailable(`Could not write to the price list: ${describeSheetError(error)}`);
+    }
+  }
+
+  /** After a write the cache is dropped and the sheet read again, so the next reader sees the change. */
+  private async afterWrite(): Promise<void> {
     await this.invalidate();
     await this.refresh().catch((error) => this.deps.logger.warn({ reason: describeSheetError(error) }, 'refresh after update failed'));
-    return { row, previous };
   }
 }

@@ -1,4 +1,4 @@
-import { priceColumns, type PriceRow } from '@bo/proto';
+import { priceColumns, productKey, type PriceRow } from '@bo/proto';
 
 /** Turns the sheet's values (header row first, rows ragged) into price rows; blank rows are skipped. */
 export function rowsFromSheet(values: unknown[][] | undefined): PriceRow[] {
@@ -22,11 +22,6 @@ export function cellsFromRow(row: PriceRow): string[] {
 function cellText(value: unknown): string {
   if (value === undefined || value === null) return '';
   return String(value);
-}
-
-/** Product names are matched as people type them: case and surrounding spaces do not matter. */
-export function productKey(name: string): string {
-  return name.trim().toLocaleLowerCase();
 }
 
 export function findRowIndex(rows: PriceRow[], product: string): number {
@@ -54,9 +49,13 @@ export function priceSummary(row: PriceRow) {
 
 /** A1 range of data row `index` (0-based, after the header): row 0 lives on sheet row 2. */
 export function rowRange(sheetName: string, index: number): string {
-  const sheetRow = index + 2;
+  return rowsRange(sheetName, index, 1);
+}
+
+/** A1 range of `count` data rows from data row `index`. */
+export function rowsRange(sheetName: string, index: number, count: number): string {
   const lastColumn = String.fromCharCode('A'.charCodeAt(0) + priceColumns.length - 1);
-  return `${quoteSheetName(sheetName)}!A${sheetRow}:${lastColumn}${sheetRow}`;
+  return `${quoteSheetName(sheetName)}!A${index + 2}:${lastColumn}${index + 1 + count}`;
 }
 
 export function allRowsRange(sheetName: string): string {

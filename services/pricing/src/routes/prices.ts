@@ -3,10 +3,10 @@ import { serveRoute } from '@bo/platform';
 import { getPrice, listPrices, updatePrice } from '@bo/proto';
 import { priceSummary } from '../domain/price-rows';
 import type { PriceCatalog } from '../domain/price-catalog';
-import { woocommerceSyncOutcome } from './woocommerce-sync';
+import type { ShopSyncOutcomes } from '../clients/shop-sync-outcomes';
 
 /** Price reads are public (the chat platform calls them); writes are admin-only (see the contracts). */
-export function registerPriceRoutes(app: FastifyInstance, catalog: PriceCatalog): void {
+export function registerPriceRoutes(app: FastifyInstance, catalog: PriceCatalog, shopOutcomes: ShopSyncOutcomes): void {
   serveRoute(app, listPrices, async ({ query }) => {
     const list = await catalog.list();
     return {
@@ -26,6 +26,6 @@ export function registerPriceRoutes(app: FastifyInstance, catalog: PriceCatalog)
   serveRoute(app, updatePrice, async ({ params, body }) => {
     const { stale: _stale, ...row } = await catalog.get(params.product);
     const updated = await catalog.update({ ...row, ...body }, params.product);
-    return { success: true, data: priceSummary(updated.row), woocommerceSync: woocommerceSyncOutcome() };
+    return { success: true, data: priceSummary(updated.row), woocommerceSync: await shopOutcomes.of(updated.eventId) };
   });
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, serveRoute } from '@bo/platform';
-import { priceColumns, updateSheetRow, type PriceRow } from '@bo/proto';
+import { mergeSheetRows, priceColumns, updateSheetRow, type PriceRow } from '@bo/proto';
 import type { PriceCatalog } from '../domain/price-catalog';
-import { woocommerceSyncOutcome } from './woocommerce-sync';
+import type { ShopSyncOutcomes } from '../clients/shop-sync-outcomes';
 
 /**
  * The dashboard sends the whole edited row; `originalProduct` names the row when the product name
  * itself was edited. The docs sample's single-cell form (rowIndex, columnIndex, value) is accepted too.
  */
-export function registerSheetRoutes(app: FastifyInstance, catalog: PriceCatalog): void {
+export function registerSheetRoutes(app: FastifyInstance, catalog: PriceCatalog, shopOutcomes: ShopSyncOutcomes): void {
   serveRoute(app, updateSheetRow, async ({ body }) => {
     let edited: PriceRow;
     let match: string;
@@ -25,6 +25,9 @@ export function registerSheetRoutes(app: FastifyInstance, catalog: PriceCatalog)
       match = originalProduct ?? row.product;
     }
     const result = await catalog.update(edited, match);
-    return { success: true, data: result.row, woocommerceSync: woocommerceSyncOutcome() };
+    return { success: true, data: result.row, woocommerceSync: await shopOutcomes.of(result.eventId) };
   });
+
+  // The shop's export (shop-sync): rows merged by woocommerceId.
+  serveRoute(app, mergeSheetRows, async ({ body }) => ({ ...(await catalog.mergeRows(body.rows)), sheetName: catalog.sheetName }));
 }

@@ -1,5 +1,5 @@
-import { priceRowSchema, schemaOf, type PriceRow } from '@bo/proto';
-import { effectivePrice, productKey } from '../domain/price-rows';
+import { priceRowSchema, productKey, schemaOf, type PriceRow } from '@bo/proto';
+import { effectivePrice } from '../domain/price-rows';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 
 export const PRICING_SCHEMA = schemaOf('pricing');

@@ -1,0 +1,83 @@
+import type { AnyRouteContract, ServiceName } from '@bo/proto';
+import type { z } from 'zod';
+import { AppError } from '../errors';
+import { CORRELATION_HEADER, currentCorrelationId } from '../logging';
+import { IDENTITY_HEADER, serviceIdentity, signIdentity } from '../identity';
+
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+export interface CallInput<C extends AnyRouteContract> {
+  params?: InputOf<C['params']>;
+  query?: InputOf<C['query']>;
+  body?: InputOf<C['body']>;
+  /** Overrides the client's timeout for this call (a long poll). */
+  timeoutMs?: number;
+}
+
+/** Another service answered with an error, or could not be reached (status 0), or timed out (status 504). */
+export class ServiceCallError extends AppError {
+  constructor(
+    readonly service: string,
+    status: number,
+    message: string,
+  ) {
+    super(status === 0 ? 503 : status, 'service_call_failed', message);
+    this.name = 'ServiceCallError';
+  }
+}
+
+export interface ServiceClientOptions {
+  /** Where the called service listens (its `<NAME>_URL`). */
+  baseUrl: string;
+  /** Who calls: signed into the identity header as a service identity (routes of access `internal` accept it). */
+  caller: ServiceName;
+  identitySecret: string;
+  timeoutMs?: number;
+}
+
+/**
+ * Calls another service's route through its contract, the way the gateway does: the caller's
+ * signed service identity, the current correlation id, the path built from the contract, and the
+ * reply parsed by the contract's schema. Errors carry the called service's `error` text.
+ */
+export class ServiceClient {
+  constructor(private readonly options: ServiceClientOptions) {}
+
+  async call<C extends AnyRouteContract>(contract: C, input: CallInput<C> = {}): Promise<z.output<C['reply']>> {
+    const path = contract.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => encodeURIComponent(String((input.params as Record<string, unknown>)[name])));
+    const url = new URL(path, this.options.baseUrl);
+    for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const headers: Record<string, string> = { [IDENTITY_HEADER]: signIdentity(serviceIdentity(this.options.caller), this.options.identitySecret) };
+    const correlationId = currentCorrelationId();
+    if (correlationId) headers[CORRELATION_HEADER] = correlationId;
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const where = `${contract.owner} ${contract.method} ${contract.path}`;
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: contract.method,
+        headers,
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        signal: AbortSignal.timeout(input.timeoutMs ?? this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      const timedOut = (error as Error).name === 'TimeoutError';
+      throw new ServiceCallError(contract.owner, timedOut ? 504 : 0, `${where}: ${timedOut ? 'no answer in time' : `unreachable (${(error as Error).message})`}`);
+    }
+    const text = await response.text();
+    let payload: unknown;
+    try {
+      payload = text ? JSON.parse(text) : undefined;
+    } catch {
+      payload = undefined;
+    }
+    if (!response.ok) {
+      const message = (payload as { error?: unknown } | undefined)?.error;
+      throw new ServiceCallError(contract.owner, response.status, typeof message === 'string' ? message : `${where} answered ${response.status}`);
+    }
+    const parsed = contract.reply.safeParse(payload);
+    if (!parsed.success) throw new ServiceCallError(contract.owner, 502, `${where}: reply does not match its contract (${parsed.error.issues[0]?.message})`);
+    return parsed.data as z.output<C['reply']>;
+  }
+}

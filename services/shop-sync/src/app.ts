@@ -1,0 +1,47 @@
+import { ServiceClient } from '@bo/platform';
+import type { OutsideEffect } from '@bo/platform/events';
+import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { PriceSheetClient } from './clients/price-sheet';
+import { WooCommerceClient } from './clients/woocommerce';
+import { shopSettings, type ShopSyncConfig } from './config';
+import { shopSyncConfigItems } from './config-status';
+import type { PrismaClient } from './generated/prisma/client';
+import { DecisionSignal, PricePushes } from './operations/price-pushes';
+import { SyncRunner } from './operations/sync-all';
+import { registerMappingRoutes } from './routes/mappings';
+import { registerOrderRoutes } from './routes/orders';
+import { registerPricePushRoutes } from './routes/price-pushes';
+import { registerShopRoutes } from './routes/shop';
+import { registerSyncRoutes } from './routes/sync';
+
+export interface ShopSyncExposed {
+  pushes: PricePushes;
+  shop: WooCommerceClient | null;
+}
+
+/**
+ * The shop-sync service's parts: the WooCommerce client (none when no shop is configured), the
+ * sheet through pricing, price pushes (consumer of pricing.price.updated and its outside effect),
+ * the sync runner, and the routes.
+ */
+export async function buildShopSyncApp({ config, logger, infrastructure, prisma, effects }: ServiceContext<ShopSyncConfig, PrismaClient>): Promise<ServiceParts<ShopSyncExposed>> {
+  const settings = shopSettings(config);
+  const shop = settings ? new WooCommerceClient(settings) : null;
+  const sheet = new PriceSheetClient(new ServiceClient({ baseUrl: config.PRICING_URL, caller: 'shop-sync', identitySecret: config.INTERNAL_IDENTITY_SECRET }));
+  const pushes = new PricePushes({ prisma, shop, signal: new DecisionSignal() });
+  const runner = shop ? new SyncRunner({ prisma, shop, sheet, pushes, lock: infrastructure.lock, batchSize: config.WOOCOMMERCE_BATCH_SIZE, logger }) : null;
+  const deps = { prisma, shop, sheet };
+  return {
+    routes(app) {
+      registerShopRoutes(app, deps);
+      registerMappingRoutes(app, deps);
+      registerSyncRoutes(app, { ...deps, runner });
+      registerOrderRoutes(app, deps);
+      registerPricePushRoutes(app, { prisma, pushes });
+    },
+    consumers: [pushes.consumer(effects)],
+    outsideEffects: [pushes.effect as OutsideEffect<never>],
+    configItems: () => shopSyncConfigItems(config),
+    exposed: { pushes, shop },
+  };
+}

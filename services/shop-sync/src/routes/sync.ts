@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound, serveRoute } from '@bo/platform';
+import { findRowByProduct, latestSyncRun, syncAll, syncOne } from '@bo/proto';
+import { pricesOfRow } from '../domain/prices';
+import type { SyncRunner } from '../operations/sync-all';
+import { runView, shopStore } from '../store/shop-store';
+import { fromShop, requireShop } from './shop-errors';
+import type { ShopRouteDeps } from './shop';
+
+/** POST /sync answers when the run ends or after this long with its progress (the page polls the rest). */
+const SYNC_REPLY_WAIT_MS = 20_000;
+
+/** Sync of everything (a run with progress) and of one product (the reconciliation's fix). */
+export function registerSyncRoutes(app: FastifyInstance, { prisma, shop, sheet, runner }: ShopRouteDeps & { runner: SyncRunner | null }): void {
+  serveRoute(app, syncAll, async () => {
+    requireShop(shop);
+    const { runId, done } = await runner!.start();
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, SYNC_REPLY_WAIT_MS).unref())]);
+    return runner!.view(runId);
+  });
+
+  serveRoute(app, latestSyncRun, async () => {
+    const run = await shopStore.latestSyncRun(prisma);
+    return { data: run ? runView(run) : null };
+  });
+
+  serveRoute(app, syncOne, async ({ params }) => {
+    const client = requireShop(shop);
+    const mapping = await shopStore.findMapping(prisma, params.productName);
+    if (!mapping) throw notFound(`"${params.productName}" is not mapped to a WooCommerce product`);
+    const row = findRowByProduct((await sheet.read()).rows, mapping.productName);
+    if (!row) throw notFound(`"${mapping.productName}" is not in the price sheet`);
+    const wanted = pricesOfRow(row);
+    if ('error' in wanted) throw badRequest(wanted.error);
+    const item = await fromShop(
+      () => client.updatePrices({ id: mapping.woocommerceId, parentId: mapping.parentId }, wanted.prices),
+      `WooCommerce no longer has ${mapping.parentId ? 'variation' : 'product'} ${mapping.woocommerceId} (mapped to "${mapping.productName}"); it is not re-created`,
+    );
+    await shopStore.recordSynced(prisma, mapping.id, { regular_price: item.regular_price, sale_price: item.sale_price }, { permalink: item.permalink });
+    return { success: true, productName: mapping.productName, woocommerceId: mapping.woocommerceId, regularPrice: item.regular_price, salePrice: item.sale_price };
+  });
+}
