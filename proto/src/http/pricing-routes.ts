@@ -118,7 +118,7 @@ export const invalidateCache = defineRoute({
   example: { reply: { success: true, message: 'Cache cleared; fresh data loaded from Google Sheets', count: 42 } },
 });
 
-/** The shop's catalogue written into the sheet (shop-sync's export): rows matched by woocommerceId are replaced, others appended. */
+/** The shop's catalogue written into the sheet (shop-sync's export): rows found by woocommerceId, else SKU, else name are replaced, others appended. */
 export const mergeSheetRows = defineRoute({
   owner: 'pricing',
   method: 'POST',
@@ -126,7 +126,7 @@ export const mergeSheetRows = defineRoute({
   access: 'internal',
   body: z.object({ rows: z.array(priceRowSchema).min(1).max(5000) }).strict(),
   reply: z.object({ updated: z.number().int(), appended: z.number().int(), totalRows: z.number().int(), sheetName: z.string() }),
-  summary: 'Merge rows into the price sheet by woocommerceId (used by the shop export)',
+  summary: 'Merge rows into the price sheet by woocommerceId, else SKU, else name (used by the shop export)',
   category: 'Google Sheets',
   example: { body: { rows: [exampleRow] }, reply: { updated: 1, appended: 0, totalRows: 15, sheetName: 'Sheet1' } },
 });

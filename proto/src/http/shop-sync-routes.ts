@@ -48,7 +48,7 @@ export const productMappingSchema = z.object({
 export type ProductMapping = z.infer<typeof productMappingSchema>;
 
 /** The shop id of the add form: a positive whole number, sent as a number or as digits. */
-const shopId = z.union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a number').transform(Number)]).pipe(z.number().int().positive().max(2_147_483_647));
+const shopId = z.union([z.string().trim().regex(/^\d+$/, 'must be a number').transform(Number), z.number()]).pipe(z.number().int().positive().max(2_147_483_647));
 
 export const syncFailureSchema = z.object({ productName: z.string(), error: z.string() });
 
@@ -207,7 +207,7 @@ export const autoMap = defineRoute({
 export const exportToSheets = defineRoute({
   owner: 'shop-sync', method: 'POST', path: '/api/woocommerce/export-to-sheets', access: 'admin', category,
   reply: z.object({ success: z.boolean(), productsExported: z.number().int(), totalRows: z.number().int(), sheetName: z.string() }),
-  summary: "Write the shop's products and variations into the price sheet (rows matched by woocommerceId are updated, others appended)",
+  summary: "Write the shop's products and variations into the price sheet (a row found by woocommerceId, else SKU, else name is replaced; others are appended)",
   example: { reply: { success: true, productsExported: 21, totalRows: 24, sheetName: 'Sheet1' } },
 });
 

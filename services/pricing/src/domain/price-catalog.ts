@@ -1,7 +1,7 @@
 import type { Cache } from '@bo/platform/cache';
 import { getJson, setJson } from '@bo/platform/cache';
 import { serviceUnavailable, notFound, type Logger } from '@bo/platform';
-import type { PriceRow } from '@bo/proto';
+import { productKey, type PriceRow } from '@bo/proto';
 import { describeSheetError, type PriceSheet } from '../clients/price-sheet';
 import { findRowIndex } from './price-rows';
 
@@ -156,19 +156,29 @@ export class PriceCatalog {
   }
 
   /**
-   * Merges rows into the sheet by woocommerceId (the shop's export): a row whose id the sheet has
-   * replaces that row, the others are appended. Rows without an id are appended.
+   * Merges rows into the sheet (the shop's export): an incoming row replaces the sheet row with
+   * its woocommerceId, else the one with its SKU, else the one with its product name; the others
+   * are appended. Each sheet row is replaced at most once.
    */
   async mergeRows(incoming: PriceRow[]): Promise<{ updated: number; appended: number; totalRows: number }> {
     try {
       const rows = await this.deps.sheet.readRows();
-      const positions = new Map(rows.flatMap((row, index) => (row.woocommerceId.trim() ? [[row.woocommerceId.trim(), index] as const] : [])));
+      const indexBy = (key: (row: PriceRow) => string) => new Map(rows.flatMap((row, index) => (key(row) ? [[key(row), index] as const] : [])));
+      const byId = indexBy((row) => row.woocommerceId.trim());
+      const bySku = indexBy((row) => row.description.trim());
+      const byName = indexBy((row) => productKey(row.product));
+      const taken = new Set<number>();
       const updates: { index: number; row: PriceRow }[] = [];
       const appended: PriceRow[] = [];
       for (const row of incoming) {
-        const index = positions.get(row.woocommerceId.trim());
+        const index = [byId.get(row.woocommerceId.trim()), row.description.trim() ? bySku.get(row.description.trim()) : undefined, byName.get(productKey(row.product))].find(
+          (candidate) => candidate !== undefined && !taken.has(candidate),
+        );
         if (index === undefined) appended.push(row);
-        else updates.push({ index, row });
+        else {
+          taken.add(index);
+          updates.push({ index, row });
+        }
       }
       await this.deps.sheet.writeRows(updates);
       await this.deps.sheet.appendRows(appended, rows.length);

@@ -70,6 +70,8 @@ export class SyncRunner {
     const counts = { total: 0, processed: 0, synced: 0, failed: 0, skipped: 0, batchCalls: 0, failures: [] as { productName: string; error: string }[] };
     const save = (extra: object = {}) => shopStore.updateSyncRun(prisma, run.id, { ...counts, ...extra });
     try {
+      // A shop that refuses the key fails the run at once, even when nothing differs.
+      await shop.countProducts();
       const sheet = await this.deps.sheet.read();
       if (sheet.stale) throw new Error('The price sheet could not be read (only its saved copy is available); nothing was sent');
       const sheetReadAt = new Date();

@@ -27,7 +27,7 @@ export function registerOrderRoutes(app: FastifyInstance, { shop }: Pick<ShopRou
 
   serveRoute(app, searchOrders, async ({ body }) => {
     // WooCommerce's search is loose (names, addresses, parts of words): keep only exact billing matches.
-    const found = await fromShop(() => requireShop(shop).searchOrders(body.email ?? body.phone!, 100));
+    const found = await fromShop(() => requireShop(shop).searchOrders(body.email ?? digits(body.phone!), 100));
     const matches = found.filter((order) =>
       body.email ? order.billing.email?.toLowerCase() === body.email.toLowerCase() : digits(order.billing.phone ?? '') === digits(body.phone!),
     );

@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { createLogger, signIdentity } from '@bo/platform';
+import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
+import type { RunningService } from '@bo/platform/service';
+import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
+import pricing from '@bo/pricing/service';
+import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_SPREADSHEET_ID, type GoogleSheetsSimulator } from '@bo/sim-google-sheets';
+import type { EventEnvelope } from '@bo/proto';
+import { freePort, listen } from '@bo/sim-kit';
+import { buildWooCommerceSimulator, defaultSeed, type SeedData } from '@bo/sim-woocommerce';
+import type { ShopSyncExposed } from '../src/app';
+import type { PrismaClient } from '../src/generated/prisma/client';
+import shopSync, { SIMULATOR_KEY } from '../src/service';
+
+export const secret = 'shop-sync-test-identity-secret-32-chars!';
+export const asAdmin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'admin@example.com', isAdmin: true, keyId: null }, secret) };
+
+export interface ShopSystem {
+  pricing: RunningService;
+  shop: RunningService<PrismaClient, ShopSyncExposed>;
+  sheets: GoogleSheetsSimulator;
+  woo: ReturnType<typeof buildWooCommerceSimulator>;
+  wooUrl: string;
+  /** The price sheet's rows as the Sheets simulator holds them (header first). */
+  sheetRows(): string[][];
+  /** Publishes an event on the bus, as a relay would. */
+  publish(envelope: EventEnvelope): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pricing and shop-sync as they run in production (PostgreSQL schemas, Redis, RabbitMQ, each on
+ * its own port and knowing the other's URL), the Sheets simulator's price list and the
+ * WooCommerce simulator's shop. `shop: false` leaves WooCommerce unconfigured.
+ */
+export async function startShopSystem(name: string, options: { shop?: boolean; seed?: SeedData; waitMs?: number; spreadsheet?: ReturnType<typeof defaultPriceList> } = {}): Promise<ShopSystem> {
+  const logger = createLogger(name, 'silent');
+  const testDb: TestDatabase = await createTestDatabase(name);
+  const vhost: TestVhost = await createTestVhost(name);
+  const sheets = buildGoogleSheetsSimulator({ spreadsheets: [options.spreadsheet ?? defaultPriceList()] });
+  const sheetsUrl = await listen(sheets.simulator.app);
+  const woo = buildWooCommerceSimulator({ seed: options.seed ?? defaultSeed() });
+  const wooUrl = await listen(woo.app);
+  const [pricingPort, shopPort] = [await freePort(), await freePort()];
+  const common = { DATABASE_URL: testDb.url, REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: vhost.url, INTERNAL_IDENTITY_SECRET: secret, LOG_LEVEL: 'silent' };
+  const infrastructures: Infrastructure[] = [];
+  const started: RunningService[] = [];
+  const start = async <S extends RunningService>(definition: { configSchema: { parse(input: unknown): unknown }; start(options: never): Promise<S> }, env: Record<string, string>, port: number) => {
+    const config = definition.configSchema.parse(env) as { LOG_LEVEL: string };
+    const infrastructure = await connectInfrastructure(config as never, `${name}-${randomUUID()}`, logger);
+    infrastructures.push(infrastructure);
+    const service = await definition.start({ config, logger, infrastructure, checkReplies: true } as never);
+    started.push(service);
+    await service.app.listen({ port, host: '127.0.0.1' });
+    return service;
+  };
+  const pricingService = await start(pricing as never, {
+    ...common,
+    PORT: String(pricingPort),
+    GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID,
+    GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
+    GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
+    SHOP_SYNC_URL: `http://127.0.0.1:${shopPort}`,
+    SHOP_SYNC_WAIT_MS: String(options.waitMs ?? 4_000),
+  }, pricingPort);
+  const shopEnv: Record<string, string> = options.shop === false ? {} : { WOOCOMMERCE_URL: wooUrl, WOOCOMMERCE_CONSUMER_KEY: SIMULATOR_KEY.key, WOOCOMMERCE_CONSUMER_SECRET: SIMULATOR_KEY.secret, WOOCOMMERCE_TIMEOUT_MS: '2000' };
+  const shop = await start<RunningService<PrismaClient, ShopSyncExposed>>(shopSync as never, { ...common, ...shopEnv, PORT: String(shopPort), PRICING_URL: `http://127.0.0.1:${pricingPort}` }, shopPort);
+  return {
+    pricing: pricingService,
+    shop,
+    sheets,
+    woo,
+    wooUrl,
+    sheetRows: () => sheets.state.view(PRICE_LIST_SPREADSHEET_ID)!.sheets[0].rows as string[][],
+    publish: (envelope) => infrastructures[0].transport.publish(envelope),
+    async stop() {
+      for (const service of started.reverse()) await service.stop();
+      for (const infrastructure of infrastructures) await infrastructure.close();
+      await sheets.simulator.app.close();
+      await woo.app.close();
+      await vhost.delete();
+      await testDb.drop();
+    },
+  };
+}
