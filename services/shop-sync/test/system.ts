@@ -5,7 +5,7 @@ import type { RunningService } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import pricing from '@bo/pricing/service';
-import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_SPREADSHEET_ID, type GoogleSheetsSimulator } from '@bo/sim-google-sheets';
+import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_SPREADSHEET_ID, type GoogleSheetsSimulator, type QuotaLimits, type SpreadsheetSeed } from '@bo/sim-google-sheets';
 import type { EventEnvelope } from '@bo/proto';
 import { freePort, listen } from '@bo/sim-kit';
 import { buildWooCommerceSimulator, defaultSeed, type SeedData } from '@bo/sim-woocommerce';
@@ -26,6 +26,8 @@ export interface ShopSystem {
   sheetRows(): string[][];
   /** Publishes an event on the bus, as a relay would. */
   publish(envelope: EventEnvelope): Promise<void>;
+  /** Stops shop-sync (as a deploy or a crash-restart would) and starts it again on its port and database. */
+  restartShop(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,11 +36,20 @@ export interface ShopSystem {
  * its own port and knowing the other's URL), the Sheets simulator's price list and the
  * WooCommerce simulator's shop. `shop: false` leaves WooCommerce unconfigured.
  */
-export async function startShopSystem(name: string, options: { shop?: boolean; seed?: SeedData; waitMs?: number; spreadsheet?: ReturnType<typeof defaultPriceList> } = {}): Promise<ShopSystem> {
+export interface ShopSystemOptions {
+  /** false: no WooCommerce settings. */
+  shop?: boolean;
+  seed?: SeedData;
+  waitMs?: number;
+  spreadsheet?: SpreadsheetSeed;
+  sheetsQuotas?: Partial<QuotaLimits>;
+}
+
+export async function startShopSystem(name: string, options: ShopSystemOptions = {}): Promise<ShopSystem> {
   const logger = createLogger(name, 'silent');
   const testDb: TestDatabase = await createTestDatabase(name);
   const vhost: TestVhost = await createTestVhost(name);
-  const sheets = buildGoogleSheetsSimulator({ spreadsheets: [options.spreadsheet ?? defaultPriceList()] });
+  const sheets = buildGoogleSheetsSimulator({ spreadsheets: [options.spreadsheet ?? defaultPriceList()], quotas: options.sheetsQuotas });
   const sheetsUrl = await listen(sheets.simulator.app);
   const woo = buildWooCommerceSimulator({ seed: options.seed ?? defaultSeed() });
   const wooUrl = await listen(woo.app);
@@ -65,15 +76,20 @@ export async function startShopSystem(name: string, options: { shop?: boolean; s
     SHOP_SYNC_WAIT_MS: String(options.waitMs ?? 4_000),
   }, pricingPort);
   const shopEnv: Record<string, string> = options.shop === false ? {} : { WOOCOMMERCE_URL: wooUrl, WOOCOMMERCE_CONSUMER_KEY: SIMULATOR_KEY.key, WOOCOMMERCE_CONSUMER_SECRET: SIMULATOR_KEY.secret, WOOCOMMERCE_TIMEOUT_MS: '2000' };
-  const shop = await start<RunningService<PrismaClient, ShopSyncExposed>>(shopSync as never, { ...common, ...shopEnv, PORT: String(shopPort), PRICING_URL: `http://127.0.0.1:${pricingPort}` }, shopPort);
-  return {
+  const shopConfig = { ...common, ...shopEnv, PORT: String(shopPort), PRICING_URL: `http://127.0.0.1:${pricingPort}` };
+  const system: ShopSystem = {
     pricing: pricingService,
-    shop,
+    shop: await start<RunningService<PrismaClient, ShopSyncExposed>>(shopSync as never, shopConfig, shopPort),
     sheets,
     woo,
     wooUrl,
     sheetRows: () => sheets.state.view(PRICE_LIST_SPREADSHEET_ID)!.sheets[0].rows as string[][],
     publish: (envelope) => infrastructures[0].transport.publish(envelope),
+    async restartShop() {
+      await system.shop.stop();
+      started.splice(started.indexOf(system.shop), 1);
+      system.shop = await start<RunningService<PrismaClient, ShopSyncExposed>>(shopSync as never, shopConfig, shopPort);
+    },
     async stop() {
       for (const service of started.reverse()) await service.stop();
       for (const infrastructure of infrastructures) await infrastructure.close();
@@ -83,4 +99,5 @@ export async function startShopSystem(name: string, options: { shop?: boolean; s
       await testDb.drop();
     },
   };
+  return system;
 }

@@ -111,16 +111,15 @@ export class SyncRunner {
       counts.failures.push(...updates.map(({ mapping }) => ({ productName: mapping.productName, error: message })));
       return error instanceof WooCommerceError && (error.status === 401 || error.status === 403) ? error : null;
     }
+    const synced = [];
     for (const [index, result] of results.entries()) {
       const { mapping } = updates[index];
-      if (!result.ok) {
-        counts.failed++;
-        counts.failures.push({ productName: mapping.productName, error: result.error });
-        continue;
-      }
-      counts.synced++;
-      await shopStore.recordSynced(this.deps.prisma, mapping.id, { regular_price: result.item.regular_price, sale_price: result.item.sale_price }, { permalink: result.item.permalink });
+      if (result.ok) synced.push({ mappingId: mapping.id, prices: { regular_price: result.item.regular_price, sale_price: result.item.sale_price }, permalink: result.item.permalink });
+      else counts.failures.push({ productName: mapping.productName, error: result.error });
     }
+    counts.synced += synced.length;
+    counts.failed += results.length - synced.length;
+    await shopStore.recordSyncedMany(this.deps.prisma, synced);
     return null;
   }
 

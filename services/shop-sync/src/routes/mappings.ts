@@ -45,9 +45,7 @@ export function registerMappingRoutes(app: FastifyInstance, { prisma, shop, shee
     const [catalogue, list, existing] = await Promise.all([fromShop(() => readShopCatalogue(client)), sheet.read(), shopStore.listMappings(prisma)]);
     const current = existing.map((mapping) => ({ productName: mapping.productName, woocommerceId: mapping.woocommerceId, mappedBy: mapping.mappedBy === 'auto' ? ('auto' as const) : ('manual' as const) }));
     const { results, writes } = planAutoMap(list.rows, catalogueItems(catalogue.products, catalogue.variationsOf), current);
-    await prisma.$transaction(async (tx) => {
-      for (const write of writes) await shopStore.saveMapping(tx, write.productName, write.item, 'auto');
-    });
+    await prisma.$transaction((tx) => shopStore.saveAutoMappings(tx, writes, new Set(existing.map((mapping) => mapping.productKey))));
     const count = (outcome: string) => results.filter((result) => result.outcome === outcome).length;
     return { success: true, mapped: count('mapped'), failed: count('not_found'), kept: count('kept_manual'), results };
   });

@@ -1,10 +1,13 @@
-import { productKey, type PricePush, type ProductMapping, type ShopItem, type SyncRun, type WoocommerceSyncOutcome } from '@bo/proto';
+import { productKey, schemaOf, type PricePush, type ProductMapping, type ShopItem, type SyncRun, type WoocommerceSyncOutcome } from '@bo/proto';
 import type { WooPrices } from '../clients/woocommerce';
 import { payablePrice } from '../domain/prices';
 import type { Prisma, PrismaClient, PricePush as PricePushRecord, SyncRun as SyncRunRecord, WoocommerceProductMapping } from '../generated/prisma/client';
 
 /** The service's database client or one of its transactions: store functions run in either, never opening their own. */
 export type ShopDb = PrismaClient | Prisma.TransactionClient;
+
+/** Raw SQL is not schema-qualified by Prisma (see platform's prisma-client). */
+const SHOP_SYNC_TABLES = { mappings: `"${schemaOf('shop-sync')}".woocommerce_product_mapping` };
 
 /** A run whose heartbeat is older than this stopped with its process (see SyncRunner's heartbeat). */
 export const SYNC_HEARTBEAT_STALE_MS = 30_000;
@@ -73,6 +76,16 @@ export const shopStore = {
     return { record: await db.woocommerceProductMapping.update({ where: { productKey: key }, data }), replaced: true };
   },
 
+  /** Saves auto-map's matches: new names in one insert, changed ones one by one (each keeps or resets its sync record). */
+  async saveAutoMappings(db: ShopDb, writes: { productName: string; item: Pick<ShopItem, 'id' | 'parentId' | 'permalink'> }[], existingNames: Set<string>): Promise<void> {
+    const fresh = writes.filter((write) => !existingNames.has(productKey(write.productName)));
+    await db.woocommerceProductMapping.createMany({
+      data: fresh.map(({ productName, item }) => ({ productName: productName.trim(), productKey: productKey(productName), woocommerceId: item.id, parentId: item.parentId || null, permalink: item.permalink || null, mappedBy: 'auto' })),
+      skipDuplicates: true,
+    });
+    for (const write of writes.filter((candidate) => existingNames.has(productKey(candidate.productName)))) await shopStore.saveMapping(db, write.productName, write.item, 'auto');
+  },
+
   async deleteMapping(db: ShopDb, productName: string): Promise<boolean> {
     const { count } = await db.woocommerceProductMapping.deleteMany({ where: { productKey: productKey(productName) } });
     return count > 0;
@@ -83,6 +96,20 @@ export const shopStore = {
     if (productKey(from) === productKey(to)) return;
     if (await db.woocommerceProductMapping.findUnique({ where: { productKey: productKey(to) } })) return;
     await db.woocommerceProductMapping.updateMany({ where: { productKey: productKey(from) }, data: { productName: to.trim(), productKey: productKey(to) } });
+  },
+
+  /** Records what the shop now has for many items at once (a batch's results), in one statement. */
+  async recordSyncedMany(db: ShopDb, items: { mappingId: number; prices: WooPrices; permalink: string }[]): Promise<void> {
+    if (items.length === 0) return;
+    const rows = items.map(({ mappingId, prices, permalink }) => ({ id: mappingId, price: payablePrice(prices), regular: prices.regular_price, sale: prices.sale_price, permalink }));
+    await db.$executeRawUnsafe(
+      `UPDATE ${SHOP_SYNC_TABLES.mappings} AS m
+       SET last_synced = now(), last_synced_price = r.price, last_synced_regular_price = r.regular, last_synced_sale_price = r.sale,
+           permalink = COALESCE(NULLIF(r.permalink, ''), m.permalink), updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS r(id integer, price text, regular text, sale text, permalink text)
+       WHERE m.id = r.id`,
+      JSON.stringify(rows),
+    );
   },
 
   /**
