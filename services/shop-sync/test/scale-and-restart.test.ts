@@ -1,21 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRICE_LIST_HEADER, PRICE_LIST_SPREADSHEET_ID } from '@bo/sim-google-sheets';
-import { asAdmin, startShopSystem, type ShopSystem } from './system';
+import { asAdmin, largeCatalogue, startShopSystem, type ShopSystem } from './system';
 
-export const PRODUCT_COUNT = 1_000;
-
-/** A shop of `count` simple products (ids 101…) and a sheet listing them by id, with other prices. */
-export function largeCatalogue(count: number) {
-  const names = Array.from({ length: count }, (_, i) => `Gift card ${String(i + 1).padStart(4, '0')}`);
-  return {
-    seed: { products: names.map((name, i) => ({ name, type: 'simple', sku: `GC-${i + 1}`, regular_price: '10000' })), orders: [] },
-    spreadsheet: {
-      id: PRICE_LIST_SPREADSHEET_ID,
-      title: 'Price list',
-      sheets: [{ title: 'Sheet1', rows: [PRICE_LIST_HEADER, ...names.map((name, i) => ['simple', '', String(101 + i), name, `GC-${i + 1}`, String(11000 + i), '', 'publish', 'instock', '', 'Gift cards'])] }],
-    },
-  };
-}
+const PRODUCT_COUNT = 1_000;
 
 describe('shop-sync at scale and across a restart', () => {
   let system: ShopSystem;

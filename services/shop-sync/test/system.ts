@@ -5,7 +5,7 @@ import type { RunningService } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import pricing from '@bo/pricing/service';
-import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_SPREADSHEET_ID, type GoogleSheetsSimulator, type QuotaLimits, type SpreadsheetSeed } from '@bo/sim-google-sheets';
+import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_HEADER, PRICE_LIST_SPREADSHEET_ID, type GoogleSheetsSimulator, type QuotaLimits, type SpreadsheetSeed } from '@bo/sim-google-sheets';
 import type { EventEnvelope } from '@bo/proto';
 import { freePort, listen } from '@bo/sim-kit';
 import { buildWooCommerceSimulator, defaultSeed, type SeedData } from '@bo/sim-woocommerce';
@@ -14,7 +14,12 @@ import type { PrismaClient } from '../src/generated/prisma/client';
 import shopSync, { SIMULATOR_KEY } from '../src/service';
 
 export const secret = 'shop-sync-test-identity-secret-32-chars!';
-export const asAdmin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'admin@example.com', isAdmin: true, keyId: null }, secret) };
+/** An admin's signed identity, as the gateway forwards it; signed afresh on each use (a signature is short-lived). */
+export const asAdmin = {
+  get 'x-internal-identity'() {
+    return signIdentity({ kind: 'admin', userId: '1', email: 'admin@example.com', isAdmin: true, keyId: null }, secret);
+  },
+};
 
 export interface ShopSystem {
   pricing: RunningService;
@@ -100,4 +105,17 @@ export async function startShopSystem(name: string, options: ShopSystemOptions =
     },
   };
   return system;
+}
+
+/** A shop of `count` simple products (ids 101…) and a sheet listing them by id, with other prices. */
+export function largeCatalogue(count: number) {
+  const names = Array.from({ length: count }, (_, i) => `Gift card ${String(i + 1).padStart(4, '0')}`);
+  return {
+    seed: { products: names.map((name, i) => ({ name, type: 'simple', sku: `GC-${i + 1}`, regular_price: '10000' })), orders: [] },
+    spreadsheet: {
+      id: PRICE_LIST_SPREADSHEET_ID,
+      title: 'Price list',
+      sheets: [{ title: 'Sheet1', rows: [PRICE_LIST_HEADER, ...names.map((name, i) => ['simple', '', String(101 + i), name, `GC-${i + 1}`, String(11000 + i), '', 'publish', 'instock', '', 'Gift cards'])] }],
+    },
+  };
 }

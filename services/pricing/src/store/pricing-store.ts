@@ -29,13 +29,15 @@ export const pricingStore = {
     return { rows: records.map((r) => priceRowSchema.parse(r.row)), lastUpdated };
   },
 
-  /** Makes the copy equal to the sheet just read. Call it in a transaction. */
+  /**
+   * Makes the copy equal to the sheet just read, in two statements whatever the sheet's length (a
+   * row per statement made a 1,000-row sheet cost seconds on every refresh). Call it in a
+   * transaction. A name the sheet repeats keeps its first row, as lookups do.
+   */
   async replaceCopy(tx: PricingDb, rows: PriceRow[]): Promise<void> {
-    await tx.pricingData.deleteMany({ where: { product: { notIn: rows.map((r) => r.product) } } });
-    for (const [position, row] of rows.entries()) {
-      const data = { ...columns(row, position), lastUpdated: new Date() };
-      await tx.pricingData.upsert({ where: { product: row.product }, create: data, update: data });
-    }
+    const lastUpdated = new Date();
+    await tx.pricingData.deleteMany({});
+    await tx.pricingData.createMany({ data: rows.map((row, position) => ({ ...columns(row, position), lastUpdated })), skipDuplicates: true });
   },
 
   /** Saves an edited row into the copy and returns the product's next revision. Call it in the edit's transaction. */
