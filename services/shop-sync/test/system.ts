@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, signIdentity } from '@bo/platform';
-import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
+import { createLogger, signIdentity, type ServiceEnv } from '@bo/platform';
+import { PgTransport } from '@bo/platform/events';
+import { connectInfrastructure, embeddedInfrastructure, type Infrastructure } from '@bo/platform/runtime';
 import type { RunningService } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
@@ -48,6 +49,8 @@ export interface ShopSystemOptions {
   waitMs?: number;
   spreadsheet?: SpreadsheetSeed;
   sheetsQuotas?: Partial<QuotaLimits>;
+  /** The bus: RabbitMQ (the distributed run), or the embedded run's durable queue in PostgreSQL. */
+  transport?: 'rabbitmq' | 'embedded';
 }
 
 export async function startShopSystem(name: string, options: ShopSystemOptions = {}): Promise<ShopSystem> {
@@ -61,10 +64,13 @@ export async function startShopSystem(name: string, options: ShopSystemOptions =
   const [pricingPort, shopPort] = [await freePort(), await freePort()];
   const common = { DATABASE_URL: testDb.url, REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: vhost.url, INTERNAL_IDENTITY_SECRET: secret, LOG_LEVEL: 'silent' };
   const infrastructures: Infrastructure[] = [];
+  const embeddedBus = options.transport === 'embedded' ? await PgTransport.connect({ url: testDb.url }) : null;
+  const connect = (config: ServiceEnv) =>
+    embeddedBus ? embeddedInfrastructure({ databaseUrl: testDb.url, transport: embeddedBus }) : connectInfrastructure(config, `${name}-${randomUUID()}`, logger);
   const started: RunningService[] = [];
   const start = async <S extends RunningService>(definition: { configSchema: { parse(input: unknown): unknown }; start(options: never): Promise<S> }, env: Record<string, string>, port: number) => {
     const config = definition.configSchema.parse(env) as { LOG_LEVEL: string };
-    const infrastructure = await connectInfrastructure(config as never, `${name}-${randomUUID()}`, logger);
+    const infrastructure = await connect(config as never);
     infrastructures.push(infrastructure);
     const service = await definition.start({ config, logger, infrastructure, checkReplies: true } as never);
     started.push(service);
@@ -98,6 +104,7 @@ export async function startShopSystem(name: string, options: ShopSystemOptions =
     async stop() {
       for (const service of started.reverse()) await service.stop();
       for (const infrastructure of infrastructures) await infrastructure.close();
+      await embeddedBus?.close();
       await sheets.simulator.app.close();
       await woo.app.close();
       await vhost.delete();
