@@ -6,7 +6,7 @@ export function Count({ label, value, palette, testId }: { label: string; value:
   const { format } = useTexts();
   return (
     <Box borderWidth="1px" borderRadius="md" px="3" py="2" data-testid={testId}>
-      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">{label}</Text>
+      <Text fontSize="xs" color="fg.muted" fontWeight="medium">{label}</Text>
       <Text fontSize="2xl" fontWeight="semibold" color={palette ? `${palette}.600` : undefined} truncate>
         {typeof value === 'number' ? format.number(value) : value}
       </Text>

@@ -11,6 +11,7 @@ import { shopIdOf } from './input';
 import { useAddMapping, useDeleteMapping } from './mutations';
 import { PriceCell } from './PriceCell';
 import { useMappings } from './queries';
+import { stickyEnd } from './sticky';
 
 /** Sheet product names mapped to shop products or variations: the table, its delete, and the manual add form. */
 export function MappingsCard() {
@@ -67,6 +68,8 @@ export function MappingsCard() {
     {
       key: 'actions',
       header: t('woocommerce.col.actions'),
+      headerProps: stickyEnd,
+      cellProps: stickyEnd,
       cell: (row) => (
         <Button size="xs" variant="outline" colorPalette="red" onClick={() => setDeleting(row)} aria-label={t('woocommerce.deleteMapping', { product: row.productName })}>
           {t('woocommerce.delete')}
@@ -78,11 +81,13 @@ export function MappingsCard() {
   return (
     <Card.Root size="sm" data-testid="mappings">
       <Card.Header>
-        <Flex gap="2" align="center" wrap="wrap">
-          <Heading as="h2" size="md">{t('woocommerce.mappingsTitle')}</Heading>
-          {mappings.isSuccess && <Badge data-testid="mapping-count">{format.number(rows.length)}</Badge>}
-        </Flex>
-        <Text fontSize="sm" color="fg.muted">{t('woocommerce.mappingsSubtitle')}</Text>
+        <Box>
+          <Flex gap="2" align="center" wrap="wrap">
+            <Heading as="h2" size="md">{t('woocommerce.mappingsTitle')}</Heading>
+            {mappings.isSuccess && <Badge data-testid="mapping-count">{format.number(rows.length)}</Badge>}
+          </Flex>
+          <Text fontSize="sm" color="fg.muted">{t('woocommerce.mappingsSubtitle')}</Text>
+        </Box>
       </Card.Header>
       <Card.Body>
         <Stack gap="5">
@@ -150,7 +155,7 @@ function AddMappingForm() {
       <Form onSubmit={save} aria-label={t('woocommerce.addTitle')} data-testid="add-mapping">
         <Flex gap="3" direction={{ base: 'column', md: 'row' }} align={{ md: 'flex-start' }}>
           <Box flex="2">
-            <FormField label={t('woocommerce.productName')} required>
+            <FormField label={t('woocommerce.productName')} helper={t('woocommerce.productNameHelper')} required>
               <Input name="productName" bg="bg" value={productName} onChange={(event) => setProductName(event.target.value)} placeholder={t('woocommerce.productNamePlaceholder')} maxLength={200} />
             </FormField>
           </Box>

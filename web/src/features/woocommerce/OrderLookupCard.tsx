@@ -47,8 +47,10 @@ export function OrderLookupCard({ connected }: { connected: boolean }) {
   return (
     <Card.Root size="sm" data-testid="order-lookup">
       <Card.Header>
-        <Heading as="h2" size="md">{t('woocommerce.ordersTitle')}</Heading>
-        <Text fontSize="sm" color="fg.muted">{t('woocommerce.ordersSubtitle')}</Text>
+        <Box>
+          <Heading as="h2" size="md">{t('woocommerce.ordersTitle')}</Heading>
+          <Text fontSize="sm" color="fg.muted">{t('woocommerce.ordersSubtitle')}</Text>
+        </Box>
       </Card.Header>
       <Card.Body>
         <Stack gap="5">

@@ -20,13 +20,13 @@ export function PricePushesCard() {
   const pushes = usePricePushes();
   const rows = pushes.data?.data ?? [];
   const columns: Column<PricePush>[] = [
-    { key: 'product', header: t('woocommerce.col.product'), cell: (row) => row.productName, cellProps: { minW: '44', whiteSpace: 'normal', fontWeight: 'medium' } },
-    { key: 'price', header: t('woocommerce.col.newPrice'), cell: (row) => <PriceCell regular={row.regularPrice} sale={row.salePrice} /> },
+    { key: 'product', header: t('woocommerce.col.product'), cell: (row) => row.productName, cellProps: { minW: '40', whiteSpace: 'normal', fontWeight: 'medium' } },
     {
       key: 'outcome',
       header: t('woocommerce.col.outcome'),
       cell: (row) => <Badge colorPalette={outcomeBadge[row.outcome].palette}>{t(outcomeBadge[row.outcome].label)}</Badge>,
     },
+    { key: 'price', header: t('woocommerce.col.newPrice'), cell: (row) => <PriceCell regular={row.regularPrice} sale={row.salePrice} /> },
     {
       key: 'error',
       header: t('woocommerce.col.error'),

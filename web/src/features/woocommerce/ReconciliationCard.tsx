@@ -8,6 +8,7 @@ import type { PriceDifference, ReconciliationReply } from './api';
 import { useSyncOne } from './mutations';
 import { PriceCell } from './PriceCell';
 import { useReconciliation } from './queries';
+import { stickyEnd } from './sticky';
 
 /**
  * Mapped products whose shop price differs from the sheet (each with a Fix that pushes the sheet's
@@ -67,13 +68,15 @@ function Differences({ differences }: { differences: PriceDifference[] }) {
     onError: (error) => notifyError(t('woocommerce.fixFailed'), error, t('woocommerce.fixFailedDefault')),
   });
   const columns: Column<PriceDifference>[] = [
-    { key: 'product', header: t('woocommerce.col.product'), cell: (row) => row.productName, cellProps: { minW: '44', whiteSpace: 'normal', fontWeight: 'medium' } },
-    { key: 'id', header: t('woocommerce.col.woocommerceId'), cell: (row) => row.woocommerceId },
+    { key: 'product', header: t('woocommerce.col.product'), cell: (row) => row.productName, cellProps: { minW: '40', whiteSpace: 'normal', fontWeight: 'medium' } },
     { key: 'sheet', header: t('woocommerce.col.sheetPrice'), cell: (row) => <PriceCell regular={row.sheetRegularPrice} sale={row.sheetSalePrice} /> },
     { key: 'shop', header: t('woocommerce.col.shopPrice'), cell: (row) => <PriceCell regular={row.shopRegularPrice} sale={row.shopSalePrice} /> },
+    { key: 'id', header: t('woocommerce.col.woocommerceId'), cell: (row) => row.woocommerceId },
     {
       key: 'fix',
       header: t('woocommerce.col.actions'),
+      headerProps: stickyEnd,
+      cellProps: stickyEnd,
       cell: (row) => (
         <Button
           size="xs"

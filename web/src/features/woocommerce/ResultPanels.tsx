@@ -36,15 +36,25 @@ function PanelHeader({ title, onClose }: { title: string; onClose: () => void })
 export function AutoMapResults({ result, onClose }: { result: AutoMapReply; onClose: () => void }) {
   const { t } = useTexts();
   const columns: Column<AutoMapResult>[] = [
-    { key: 'product', header: t('woocommerce.col.product'), cell: (row) => row.productName, cellProps: { minW: '48' } },
-    { key: 'id', header: t('woocommerce.col.woocommerceId'), cell: (row) => row.woocommerceId ?? '—' },
-    { key: 'matchedBy', header: t('woocommerce.col.matchedBy'), cell: (row) => (row.matchedBy ? t(matchedByLabel[row.matchedBy]) : '—') },
+    // The service's explanation sits under the name, and the outcome right beside it: both in view on a phone.
+    {
+      key: 'product',
+      header: t('woocommerce.col.product'),
+      cell: (row) => (
+        <Stack gap="0.5">
+          <Text fontWeight="medium">{row.productName}</Text>
+          <Text fontSize="xs" color="fg.muted">{row.message}</Text>
+        </Stack>
+      ),
+      cellProps: { minW: { base: '40', md: '72' }, whiteSpace: 'normal' },
+    },
     {
       key: 'outcome',
       header: t('woocommerce.col.outcome'),
       cell: (row) => <Badge colorPalette={outcomeBadge[row.outcome].palette}>{t(outcomeBadge[row.outcome].label)}</Badge>,
     },
-    { key: 'message', header: t('woocommerce.col.message'), cell: (row) => row.message, cellProps: { minW: '60', whiteSpace: 'normal', color: 'fg.muted' } },
+    { key: 'id', header: t('woocommerce.col.woocommerceId'), cell: (row) => row.woocommerceId ?? '—' },
+    { key: 'matchedBy', header: t('woocommerce.col.matchedBy'), cell: (row) => (row.matchedBy ? t(matchedByLabel[row.matchedBy]) : '—') },
   ];
   return (
     <Card.Root size="sm" data-testid="auto-map-results">
@@ -52,7 +62,7 @@ export function AutoMapResults({ result, onClose }: { result: AutoMapReply; onCl
       <Card.Body>
         <Stack gap="4">
           <SimpleGrid columns={{ base: 3 }} gap="3" maxW={{ md: 'xl' }}>
-            <Count label={t('woocommerce.count.mapped')} value={result.mapped} palette="green" testId="auto-map-mapped" />
+            <Count label={t('woocommerce.count.mapped')} value={result.mapped} palette={result.mapped ? 'green' : undefined} testId="auto-map-mapped" />
             <Count label={t('woocommerce.count.failed')} value={result.failed} palette={result.failed ? 'red' : undefined} testId="auto-map-failed" />
             <Count label={t('woocommerce.count.kept')} value={result.kept} palette={result.kept ? 'purple' : undefined} testId="auto-map-kept" />
           </SimpleGrid>
@@ -81,7 +91,7 @@ export function ExportResults({ result, onClose }: { result: ExportReply; onClos
       <PanelHeader title={t('woocommerce.exportResults')} onClose={onClose} />
       <Card.Body>
         <SimpleGrid columns={{ base: 2, md: 3 }} gap="3" maxW={{ md: 'xl' }}>
-          <Count label={t('woocommerce.count.productsExported')} value={result.productsExported} palette="green" testId="export-products" />
+          <Count label={t('woocommerce.count.productsExported')} value={result.productsExported} palette={result.productsExported ? 'green' : undefined} testId="export-products" />
           <Count label={t('woocommerce.count.totalRows')} value={result.totalRows} testId="export-rows" />
           <Count label={t('woocommerce.count.sheetName')} value={result.sheetName} testId="export-sheet" />
         </SimpleGrid>

@@ -66,10 +66,15 @@ function RunView({ run }: { run: SyncRun }) {
           : t('woocommerce.runStarted', { started: format.dateTime(run.startedAt) })}
       </Text>
       {running && (
-        <Progress.Root value={run.processed} max={Math.max(run.total, 1)} colorPalette="blue" data-testid="sync-progress">
+        // Until the run has counted what it must push, the bar moves without a figure.
+        <Progress.Root value={run.total ? run.processed : null} max={Math.max(run.total, 1)} colorPalette="blue" data-testid="sync-progress">
           <HStack justify="space-between" mb="1">
-            <Progress.Label>{t('woocommerce.processed', { processed: format.number(run.processed), total: format.number(run.total) })}</Progress.Label>
-            <Progress.ValueText />
+            <Progress.Label>
+              {run.total
+                ? t('woocommerce.processed', { processed: format.number(run.processed), total: format.number(run.total) })
+                : t('woocommerce.counting')}
+            </Progress.Label>
+            {run.total > 0 && <Progress.ValueText />}
           </HStack>
           <Progress.Track>
             <Progress.Range />
@@ -77,7 +82,7 @@ function RunView({ run }: { run: SyncRun }) {
         </Progress.Root>
       )}
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="3" data-testid="sync-counts">
-        <Count label={t('woocommerce.count.synced')} value={run.synced} palette="green" testId="sync-synced" />
+        <Count label={t('woocommerce.count.synced')} value={run.synced} palette={run.synced ? 'green' : undefined} testId="sync-synced" />
         <Count label={t('woocommerce.count.failed')} value={run.failed} palette={run.failed ? 'red' : undefined} testId="sync-failed" />
         <Count label={t('woocommerce.count.skipped')} value={run.skipped} testId="sync-skipped" />
         <Count label={t('woocommerce.count.total')} value={run.total} testId="sync-total" />

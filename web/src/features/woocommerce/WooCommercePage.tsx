@@ -53,14 +53,15 @@ export default function WooCommercePage() {
         title={t('woocommerce.title')}
         subtitle={t('woocommerce.subtitle')}
         actions={
-          <>
+          // One unbreakable group: beside a long subtitle (Mongolian) the two links stay on one line.
+          <Flex gap="2" wrap={{ base: 'wrap', md: 'nowrap' }}>
             <Button asChild variant="outline">
               <Link to="/">{t('woocommerce.backToDashboard')}</Link>
             </Button>
             <Button asChild variant="outline">
               <Link to="/analytics">{t('woocommerce.analytics')}</Link>
             </Button>
-          </>
+          </Flex>
         }
       />
       <Stack gap="6">
@@ -72,13 +73,13 @@ export default function WooCommercePage() {
             <Stack gap="4">
               <ConnectionState status={status} />
               <Flex gap="2" wrap="wrap" data-testid="shop-actions">
-                <Button colorPalette="blue" disabled={!connected || sync.isPending} loading={sync.isPending} onClick={() => sync.mutate()}>
+                <Button colorPalette="blue" disabled={!connected || sync.isPending} loading={sync.isPending} loadingText={t('woocommerce.syncing')} onClick={() => sync.mutate()}>
                   {t('woocommerce.sync')}
                 </Button>
-                <Button variant="outline" disabled={!connected || autoMap.isPending} loading={autoMap.isPending} onClick={() => autoMap.mutate()}>
+                <Button variant="outline" disabled={!connected || autoMap.isPending} loading={autoMap.isPending} loadingText={t('woocommerce.mapping')} onClick={() => autoMap.mutate()}>
                   {t('woocommerce.autoMap')}
                 </Button>
-                <Button variant="outline" disabled={!connected || exportToSheets.isPending} loading={exportToSheets.isPending} onClick={() => exportToSheets.mutate()}>
+                <Button variant="outline" disabled={!connected || exportToSheets.isPending} loading={exportToSheets.isPending} loadingText={t('woocommerce.exporting')} onClick={() => exportToSheets.mutate()}>
                   {t('woocommerce.export')}
                 </Button>
               </Flex>
