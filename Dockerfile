@@ -8,6 +8,7 @@ COPY platform/package.json platform/
 COPY proto/package.json proto/
 COPY gateway/package.json gateway/
 COPY services/pricing/package.json services/pricing/
+COPY services/shop-sync/package.json services/shop-sync/
 COPY simulators/kit/package.json simulators/kit/
 COPY simulators/google-sheets/package.json simulators/google-sheets/
 COPY simulators/oidc/package.json simulators/oidc/

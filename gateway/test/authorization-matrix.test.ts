@@ -61,8 +61,11 @@ describe('authorization matrix from the route contracts', () => {
   it('answers 404 for every method a declared path does not list', async () => {
     const declared = new Map<string, Set<string>>();
     for (const route of allRoutes) declared.set(route.path, (declared.get(route.path) ?? new Set()).add(route.method));
+    // GET /api/woocommerce/order/search is GET /api/woocommerce/order/:id with id "search": not undeclared.
+    const matchedByAnother = (method: string, path: string) =>
+      allRoutes.some((route) => route.method === method && route.path !== path && new RegExp(`^${route.path.replace(/:[A-Za-z]\w*/g, '[^/]+')}$`).test(path));
     for (const [path, methods] of declared) {
-      for (const method of httpMethods.filter((m) => !methods.has(m))) {
+      for (const method of httpMethods.filter((m) => !methods.has(m) && !matchedByAnother(m, path))) {
         for (const caller of [undefined, admin]) expect((await send({ method, path }, caller)).statusCode, `${method} ${path}`).toBe(404);
       }
     }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayEnvSchema } from '../src/config';
-import { startHarness, TEST_ENV, type Harness } from './support/harness';
+import { startHarness, TEST_ENV, upstreamEnv, type Harness } from './support/harness';
 
 // A gateway on a real port with short limits; raw TCP clients play the slow client.
 let h: Harness;
@@ -63,8 +63,8 @@ describe('slow clients', () => {
   });
 
   it('has limits by default, the header limit within the request limit', () => {
-    const config = gatewayEnvSchema.parse({ ...TEST_ENV, PRICING_URL: 'http://127.0.0.1:1' });
+    const config = gatewayEnvSchema.parse({ ...TEST_ENV, ...upstreamEnv('http://127.0.0.1:1') });
     expect(config).toMatchObject({ HTTP_HEADERS_TIMEOUT_MS: 10_000, HTTP_REQUEST_TIMEOUT_MS: 30_000, HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000 });
-    expect(gatewayEnvSchema.safeParse({ ...TEST_ENV, PRICING_URL: 'http://127.0.0.1:1', HTTP_HEADERS_TIMEOUT_MS: '40000' }).error?.issues[0].path).toEqual(['HTTP_HEADERS_TIMEOUT_MS']);
+    expect(gatewayEnvSchema.safeParse({ ...TEST_ENV, ...upstreamEnv('http://127.0.0.1:1'), HTTP_HEADERS_TIMEOUT_MS: '40000' }).error?.issues[0].path).toEqual(['HTTP_HEADERS_TIMEOUT_MS']);
   });
 });

@@ -6,6 +6,7 @@ import { createLogger } from '@bo/platform';
 import { RedisCache } from '@bo/platform/cache';
 import { createPrismaClient, migrate, openDatabase, type Database } from '@bo/platform/db';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { domainServiceNames, urlVariableOf } from '@bo/proto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildGateway } from '../../src/app';
 import { RedisAttemptCounter } from '../../src/clients/attempt-counter';
@@ -40,6 +41,9 @@ export const TEST_ENV = {
   REDIS_URL: 'redis://127.0.0.1:6379',
 };
 
+/** Every service's `<NAME>_URL` pointing at one address (the stand-in upstream, or nowhere). */
+export const upstreamEnv = (url: string): Record<string, string> => Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), url]));
+
 /** A gateway on its own PostgreSQL database, its own Redis key prefix and a stand-in upstream service. */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const testDb: TestDatabase = await createTestDatabase('gateway');
@@ -51,7 +55,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const redis = RedisCache.connect(TEST_ENV.REDIS_URL, redisPrefix);
   const apps: FastifyInstance[] = [];
   const build = async (extra: Record<string, string>) => {
-    const config = gatewayEnvSchema.parse({ ...TEST_ENV, PRICING_URL: upstream.url, DATABASE_URL: testDb.url, ...env, ...extra });
+    const config = gatewayEnvSchema.parse({ ...TEST_ENV, ...upstreamEnv(upstream.url), DATABASE_URL: testDb.url, ...env, ...extra });
     const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix), checkReplies: true });
     apps.push(app);
     return { app, config };
