@@ -105,6 +105,15 @@ async function setShopPrice(item: ShopItem, regularPrice: string): Promise<void>
   expect(response.status).toBe(200);
 }
 
+async function deleteShopProduct(id: number): Promise<void> {
+  const key = defaultKeys().find((k) => k.permission === 'read_write')!;
+  const response = await fetch(`${shopUrl}/wp-json/wc/v3/products/${id}?force=true`, {
+    method: 'DELETE',
+    headers: { Authorization: `Basic ${Buffer.from(`${key.consumer_key}:${key.consumer_secret}`).toString('base64')}` },
+  });
+  expect(response.status).toBe(200);
+}
+
 async function shopFault(rule: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${shopUrl}/__sim/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(rule) });
   expect(response.status).toBe(200);
@@ -170,6 +179,11 @@ describe('the /woocommerce page against the shop simulator', () => {
     const manual = rowOf(page.getByTestId('mappings-table'), manualRow.product);
     expect(await manual.textContent()).toContain(String(other.id));
     expect(await manual.textContent()).toContain('Manual');
+
+    // One h1; the cards are h2 and what they hold h3, no level skipped.
+    const levels = await page.evaluate(() => [...document.querySelectorAll('main h1, main h2, main h3, main h4, main h5, main h6')].map((h) => Number(h.tagName[1])));
+    expect(levels.filter((level) => level === 1)).toHaveLength(1);
+    expect(levels.filter((level, index) => index > 0 && level > levels[index - 1] + 1)).toEqual([]);
     await context.close();
   });
 
@@ -295,6 +309,18 @@ describe('the /woocommerce page against the shop simulator', () => {
     expect(await save.isDisabled()).toBe(true);
     await name.fill(target.productName);
     expect(await save.isEnabled()).toBe(true);
+
+    // An id the shop does not have: the service refuses it, and the toast carries its reason (not the page's default).
+    await id.fill('999999');
+    await save.click();
+    const refused = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: 'Failed to Add Mapping' });
+    await refused.waitFor();
+    const reason = (await refused.locator('[data-part="description"]').textContent()) ?? '';
+    expect(reason).not.toBe('');
+    expect(reason).not.toBe('The mapping could not be saved');
+    expect(await name.inputValue()).toBe(target.productName); // the form keeps what was typed
+
+    await id.fill(String(target.woocommerceId));
     await save.click();
     await visibleText(page, 'Mapping Added');
     await row.waitFor();
@@ -302,6 +328,40 @@ describe('the /woocommerce page against the shop simulator', () => {
     expect(await name.inputValue()).toBe('');
     const added = (await mappingsOf(page)).find((m) => m.productName === target.productName);
     expect(added).toMatchObject({ woocommerceId: target.woocommerceId, mappedBy: 'manual' });
+    await context.close();
+  });
+
+  it("lists a price that drifted in the shop with a Fix that pushes the sheet's price, and a mapped product the shop lost", async () => {
+    const { context, page } = await signedIn(browser, system.url, { path: '/woocommerce' });
+    const mappings = await ensureMapped(page);
+    const sheet = await sheetRowsOf(page);
+    const items = await shopItems();
+    const priced = mappings.filter(
+      (m) => items.some((item) => item.id === m.woocommerceId && item.type !== 'variable') && sheet.some((row) => row.product === m.productName && /^\d+$/.test(row.regularPrice)),
+    );
+    expect(priced.length, 'two mapped sheet rows with priced shop items').toBeGreaterThanOrEqual(2);
+    const drifted = priced[0];
+    const sheetPrice = sheet.find((row) => row.product === drifted.productName)!.regularPrice;
+    await setShopPrice(items.find((item) => item.id === drifted.woocommerceId)!, '1');
+    // The shop loses a simple product someone mapped (a variation would take its parent with it).
+    const lost = priced.find((m) => m !== drifted && items.find((item) => item.id === m.woocommerceId)?.type === 'simple');
+    expect(lost, 'a second sheet row mapped to a simple product').toBeDefined();
+    await deleteShopProduct(lost!.woocommerceId);
+
+    await openShopPage(page);
+    const card = page.getByTestId('reconciliation');
+    await card.getByRole('button', { name: 'Check' }).click();
+    const row = rowOf(card.getByTestId('differences-table'), drifted.productName);
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain('₮1');
+    const missing = card.getByTestId('missing-in-shop');
+    await missing.waitFor();
+    expect(await missing.textContent()).toContain(`${lost!.productName} (WooCommerce ${lost!.woocommerceId})`);
+
+    await row.getByRole('button', { name: `Fix the price of ${drifted.productName}` }).click();
+    await visibleText(page, 'Price Fixed');
+    await row.waitFor({ state: 'detached', timeout: 20_000 }); // the check ran again: no difference left for it
+    expect((await shopItem(drifted.woocommerceId))?.regular_price).toBe(sheetPrice);
     await context.close();
   });
 
