@@ -211,7 +211,8 @@ describe('accessibility', () => {
     { path: '/?section=sheets', title: 'Google Sheets Data · API Dashboard', ready: 'price-table' },
     { path: '/?section=config', title: 'Configuration · API Dashboard', ready: 'config-groups' },
     { path: '/?section=docs', title: 'Documentation · API Dashboard', ready: 'docs-links' },
-    { path: '/woocommerce', title: 'WooCommerce · API Dashboard', ready: 'not-built' },
+    { path: '/woocommerce', title: 'WooCommerce Integration · API Dashboard', ready: 'store-connection' },
+    { path: '/ai-admin', title: 'AI Admin · API Dashboard', ready: 'not-built' },
     { path: '/no-such-page', title: '404 Page Not Found · API Dashboard', ready: null },
   ];
 
