@@ -214,6 +214,27 @@ describe('the /woocommerce page against the shop simulator', () => {
     await context.close();
   });
 
+  it("says 'sync failed' when the shop does not answer in time, and the push completes once it does", async () => {
+    const { context, page } = await signedIn(browser, system.url, { path: '/?section=sheets' });
+    const mappings = await ensureMapped(page);
+    const items = await shopItems();
+    const mapping = mappings.find((m) => items.find((item) => item.id === m.woocommerceId && item.type === 'simple'))!;
+    await shopFault({ kind: 'html', status: 503, pathPrefix: `/wp-json/wc/v3/products/${mapping.woocommerceId}` });
+    try {
+      const newPrice = String(10_000 + Math.floor(Math.random() * 80_000));
+      const row = rowOf(page, mapping.productName);
+      await row.getByRole('button', { name: 'Edit' }).click();
+      await row.locator('input[name="regularPrice"]').fill(newPrice);
+      await row.getByRole('button', { name: 'Update' }).click();
+      await visibleText(page, 'Data Updated • WooCommerce sync failed');
+      await clearShopFaults();
+      await expect.poll(async () => (await shopItem(mapping.woocommerceId))?.regular_price, { timeout: 30_000 }).toBe(newPrice);
+    } finally {
+      await clearShopFaults();
+      await context.close();
+    }
+  });
+
   it("syncs a variable product's variation through Sync: progress while it runs, the counts after, lastSynced filled and the shop at the sheet's price", async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/woocommerce' });
     const api = apiOf(page);

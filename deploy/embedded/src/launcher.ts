@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '@bo/platform';
+import { createLogger, type LogFormat } from '@bo/platform';
 import { PgTransport } from '@bo/platform/events';
 import { embeddedInfrastructure } from '@bo/platform/runtime';
 import { loadServiceDefinition } from '@bo/platform/service';
-import { domainServiceNames, urlVariableOf } from '@bo/proto';
+import { domainServiceNames, urlVariableOf, type DomainServiceName } from '@bo/proto';
 import { freePort } from '@bo/sim-kit';
 import { startEmbeddedPostgres } from './postgres';
 import { loadOrCreateSecrets } from './secrets';
@@ -16,11 +16,19 @@ export interface EmbeddedOptions {
   dataDir?: string;
   /** The gateway's port; 0 picks a free one. */
   port?: number;
+  /** Where the gateway listens: `localhost` (this machine only) unless told, e.g. `0.0.0.0` for a LAN. */
+  host?: string;
+  /** The address browsers use (cookies, CSRF origin, sign-in redirect); `http://localhost:<port>` unless told. */
+  publicUrl?: string;
   /** Simulators listen on this port and the next ones (stable URLs for people); 0 picks free ports. */
   simulatorBasePort?: number;
   /** Administrators at OIDC sign-in. */
   adminEmails?: string[];
   quiet?: boolean;
+  /** How logs are written: `pretty` one-line entries for a person at a terminal, else JSON lines. */
+  logFormat?: LogFormat;
+  /** Settings a service gets over its simulator defaults, e.g. `{ 'shop-sync': { WOOCOMMERCE_URL: '' } }` for a run without a shop. */
+  environment?: Partial<Record<DomainServiceName, Record<string, string>>>;
 }
 
 export interface EmbeddedSystem {
@@ -46,7 +54,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const dataDir = path.resolve(options.dataDir ?? path.join(repoRoot, 'data'));
   const adminEmails = options.adminEmails ?? ['admin@example.com'];
   await mkdir(dataDir, { recursive: true });
-  const logger = createLogger('embedded', options.quiet ? 'silent' : 'info');
+  const logFormat = options.logFormat ?? 'json';
+  const logger = createLogger('embedded', options.quiet ? 'silent' : 'info', logFormat);
   const secrets = await loadOrCreateSecrets(dataDir);
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -55,7 +64,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 
   try {
     const port = options.port || (await freePort());
-    const publicUrl = `http://localhost:${port}`;
+    const publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
     const simulators = await startSimulators({ dataDir, basePort: options.simulatorBasePort ?? 0, publicUrl, oidcClientSecret: secrets.oidcClientSecret });
     stops.push(() => simulators.stop());
@@ -79,8 +88,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
     for (const name of domainServiceNames) {
       const definition = await loadServiceDefinition(name);
-      const config = definition.configSchema.parse({ ...common, ...serviceUrls, PORT: String(ports[name]), ...definition.simulatorEnv(simulators.urls) });
-      const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL), infrastructure: await infrastructureFor() });
+      const config = definition.configSchema.parse({ ...common, ...serviceUrls, PORT: String(ports[name]), ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
+      const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL, logFormat), infrastructure: await infrastructureFor() });
       stops.push(() => service.stop());
       await service.app.listen({ port: ports[name], host: '127.0.0.1' });
     }
@@ -99,9 +108,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       MAILBOX_IMAP_URL: simulators.mailboxImapUrl,
       WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
     }) as { LOG_LEVEL: string };
-    const running = await gateway.start({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL), infrastructure: await infrastructureFor() });
+    const running = await gateway.start({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL, logFormat), infrastructure: await infrastructureFor() });
     stops.push(() => running.stop());
-    await running.app.listen({ port, host: 'localhost' });
+    await running.app.listen({ port, host: options.host ?? 'localhost' });
 
     return {
       url: publicUrl,
