@@ -26,13 +26,14 @@ build: install
 	npx tsx platform/scripts/prisma-generate.ts
 	npm run build -w web
 
+# node itself, not npx: it stops cleanly on Ctrl-C and exits 0, so make has no "Interrupt" to report.
 start: build
-	npx tsx deploy/embedded/src/main.ts
+	node --import tsx deploy/embedded/src/main.ts
 
 # Every service and the gateway as separate processes (the containers' commands) on this machine's
 # PostgreSQL, Redis and RabbitMQ; DATABASE_URL, REDIS_URL and AMQP_URL override the local defaults.
 start-distributed: build
-	npx tsx deploy/embedded/src/distributed-main.ts
+	node --import tsx deploy/embedded/src/distributed-main.ts
 
 # docker-compose.yml and the Kubernetes manifests, rendered from the service registry.
 deploy-files: install

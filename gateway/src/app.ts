@@ -3,7 +3,7 @@ import { createServiceApp, type Logger, type ReadinessCheck } from '@bo/platform
 import type { AttemptCounter } from './clients/attempt-counter';
 import { OidcClient } from './clients/oidc';
 import { ServicePools } from './clients/service-pools';
-import type { GatewayConfig } from './config';
+import { isHttps, type GatewayConfig } from './config';
 import { LoginLimiter } from './domain/login-limiter';
 import { PublicReadCache } from './domain/public-read-cache';
 import type { PrismaClient } from './generated/prisma/client';
@@ -70,10 +70,14 @@ export async function buildGateway(deps: GatewayDeps) {
 
   const cache = new PublicReadCache(config.PUBLIC_CACHE_TTL_MS);
   registerCachedReadShortcut(app, { cache, sessionCookie: sessionCookieName(config) }); // before helmet and sessions: see there
+  // Over plain HTTP (a LAN address), "upgrade to HTTPS" would send every script and call to a port
+  // that does not speak it: a blank page. Both are sent only when browsers reach us over HTTPS.
+  const https = isHttps(config);
   await app.register(fastifyHelmet, {
-    hsts: { maxAge: 31_536_000, includeSubDomains: true },
+    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: https ? [] : null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"], // Chakra UI (emotion) injects style elements

@@ -42,6 +42,16 @@ describe('sessions', () => {
     expect(login.headers['strict-transport-security']).toContain('max-age=31536000');
   });
 
+  it('asks browsers to upgrade to HTTPS (CSP and HSTS) only when PUBLIC_URL is https', async () => {
+    const overHttps = await (await h.buildAnother({ PUBLIC_URL: 'https://admin.example.com' })).inject({ method: 'GET', url: '/api' });
+    expect(overHttps.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    expect(overHttps.headers['strict-transport-security']).toContain('max-age=31536000');
+    const overHttp = await (await h.buildAnother({ PUBLIC_URL: 'http://192.168.1.20:5000' })).inject({ method: 'GET', url: '/api' });
+    expect(overHttp.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(overHttp.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('ends the session at logout', async () => {
     const { cookie, csrfToken } = await signInLocalAdmin(h.app, h.prisma, 'leaver');
     expect((await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(200);

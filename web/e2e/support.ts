@@ -36,10 +36,11 @@ export async function buildWebApp(): Promise<void> {
   }
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium; `extraArgs` add flags (e.g. `--host-resolver-rules` to give this machine another name). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
 }
 

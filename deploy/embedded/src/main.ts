@@ -7,9 +7,19 @@ import { stopOnSignal } from './stop-on-signal';
 runMain(async () => {
   // The mailbox simulator is a real IMAP server (Dovecot); install it when this machine allows.
   ensureDovecot();
-  const system = await startEmbedded({ port: Number(process.env.PORT ?? 5000), simulatorBasePort: Number(process.env.SIMULATOR_BASE_PORT ?? 4101) });
+  const system = await startEmbedded({
+    dataDir: process.env.DATA_DIR || undefined,
+    port: Number(process.env.PORT ?? 5000),
+    // HOST=0.0.0.0 PUBLIC_URL=http://<this machine's LAN address>:5000 serves the rest of a LAN (README).
+    host: process.env.HOST || undefined,
+    publicUrl: process.env.PUBLIC_URL || undefined,
+    simulatorBasePort: Number(process.env.SIMULATOR_BASE_PORT ?? 4101),
+    // A person at a terminal reads one line per entry; piped or redirected output stays JSON.
+    logFormat: process.stdout.isTTY ? 'pretty' : 'json',
+  });
+  const notes: Record<string, string> = { oidc: '  (development sign-in; its sign-in sessions live in memory)', woocommerce: '  (its shop lives in memory: original prices at each start)' };
   const simulators = Object.entries(system.simulators)
-    .map(([name, sim]) => `             ${name.padEnd(12)} ${sim.url}/__sim/${sim.imap ? `  (IMAP ${sim.imap.host}:${sim.imap.port})` : ''}`)
+    .map(([name, sim]) => `             ${name.padEnd(12)} ${sim.url}/__sim/${sim.imap ? `  (IMAP ${sim.imap.host}:${sim.imap.port})` : ''}${notes[name] ?? ''}`)
     .join('\n');
   const unavailable = Object.entries(system.unavailable)
     .map(([name, why]) => `             ${name.padEnd(12)} not running: ${why}`)
