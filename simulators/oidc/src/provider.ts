@@ -1,5 +1,6 @@
 import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import Provider, { type Configuration } from 'oidc-provider';
+import { simulatorMemoryAdapter } from './memory-adapter';
 
 export interface OidcClientOptions {
   client_id: string;
@@ -69,6 +70,7 @@ export function createProvider(issuer: string, client: OidcClientOptions, people
     // Seconds; set so the provider does not warn about its defaults.
     ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 86_400, Grant: 86_400 },
     features: { devInteractions: { enabled: false } },
+    adapter: simulatorMemoryAdapter(),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx, id) {
       const person = people.get(id);
