@@ -53,7 +53,14 @@ describe('outside effects', () => {
     const envelopes = [1, 2, 3].map((n) => createEnvelope(paid, item(n)));
     for (const envelope of envelopes) for (let copy = 0; copy < 3; copy++) await transport.publish(envelope);
     const [{ id: first }] = envelopes;
-    // A duplicate recorded straight in another transaction is refused by the key as well.
+    // A duplicate recorded straight in another transaction, once the consumer recorded the first, is refused by the key as well.
+    await waitFor(async () => {
+      const [{ recorded }] = await database.db.$queryRawUnsafe<Array<{ recorded: number }>>(
+        `SELECT count(*)::int AS recorded FROM "${consumerSchema}".outside_effects WHERE idempotency_key = $1`,
+        `${first}:shop.update`,
+      );
+      return recorded === 1;
+    });
     expect(await database.db.$transaction((tx) => runners[1].record(tx, first, shopUpdate, { n: 1 }))).toBe(false);
     await waitFor(async () => {
       const [{ done }] = await database.db.$queryRawUnsafe<Array<{ done: number }>>(
