@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEnvelope, pricingPriceUpdated, type PriceRow } from '@bo/proto';
 import { SIMULATOR_KEY } from '../src/service';
-import { asAdmin, startShopSystem, type ShopSystem } from './system';
+import { serviceIdentity, signIdentity } from '@bo/platform';
+import { asAdmin, secret, startShopSystem, type ShopSystem } from './system';
 
 const row = (cells: string[]): PriceRow => ({
   type: cells[0], parent: cells[1], woocommerceId: cells[2], product: cells[3], description: cells[4], regularPrice: cells[5],
@@ -30,6 +31,22 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
     const products = (await shop('GET', '/api/woocommerce/products')).json();
     expect(products.count).toBe(8);
     expect(products.data.find((item: { id: number }) => item.id === 102)).toMatchObject({ parentId: 101, name: 'Netflix Premium - 1 сар', sku: 'NFX-PREM-1', regularPrice: '35000' });
+  });
+
+  it('never gives the consumer key or secret away: not in the status, not in the config status', async () => {
+    const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
+    const replies = [
+      (await shop('GET', '/api/woocommerce/status')).body,
+      (await system.shop.app.inject({ method: 'GET', url: '/internal/shop-sync/config-status', headers: gateway })).body,
+    ];
+    expect(JSON.parse(replies[1]).items.map((item: { name: string; configured: boolean }) => [item.name, item.configured])).toEqual([
+      ['WooCommerce store URL', true], ['WooCommerce consumer key', true], ['WooCommerce consumer secret', true],
+    ]);
+    for (const body of replies) {
+      expect(body).not.toContain(SIMULATOR_KEY.secret);
+      expect(body).not.toContain(SIMULATOR_KEY.key);
+      expect(body).not.toContain(SIMULATOR_KEY.secret.slice(-8));
+    }
   });
 
   it('validates the add form, checks the id with the shop, and finds a variation’s parent', async () => {
@@ -85,6 +102,17 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
     const again = (await shop('POST', '/api/woocommerce/sync')).json();
     expect(again).toMatchObject({ status: 'finished', synced: 0, failed: 1, skipped: 13, batchCalls: 1 });
     expect((await shop('GET', '/api/woocommerce/sync-runs/latest')).json().data).toMatchObject({ id: again.id, status: 'finished' });
+    // Two operators pressing Sync at once get the same run: one set of batch calls.
+    system.woo.journal.clear();
+    const [first, second] = await Promise.all([shop('POST', '/api/woocommerce/sync'), shop('POST', '/api/woocommerce/sync')]);
+    expect(first.json().id).toBe(second.json().id);
+    expect(system.woo.journal.list().filter((entry) => entry.url.includes('/batch'))).toHaveLength(1);
+    // A run whose process died (its heartbeat stale) does not block the next one.
+    const dead = await system.shop.prisma.syncRun.create({ data: { status: 'running', heartbeatAt: new Date(Date.now() - 60_000) } });
+    expect((await shop('GET', '/api/woocommerce/sync-runs/latest')).json().data).toMatchObject({ id: dead.id, status: 'interrupted' });
+    const after = (await shop('POST', '/api/woocommerce/sync')).json();
+    expect(after).toMatchObject({ status: 'finished' });
+    expect(after.id).toBeGreaterThan(dead.id);
     expect(product(117)).toBeUndefined();
   });
 

@@ -1,6 +1,4 @@
-import type { Lock } from '@bo/platform/cache';
 import type { Logger } from '@bo/platform';
-import { serviceUnavailable } from '@bo/platform';
 import type { PriceRow, SyncRun } from '@bo/proto';
 import { WooCommerceError, type WooCommerceClient } from '../clients/woocommerce';
 import { batchesOf, planSync, type PlannedUpdate } from '../domain/sync-plan';
@@ -8,9 +6,6 @@ import type { PrismaClient, SyncRun as SyncRunRecord } from '../generated/prisma
 import { runView, shopStore } from '../store/shop-store';
 import type { PricePushes } from './price-pushes';
 
-/** One sync of all products at a time, across replicas; the lease outlasts any real run. */
-const SYNC_LOCK = 'sync-all';
-const SYNC_LEASE_MS = 30 * 60_000;
 /** The run's heartbeat while a slow batch is out: a run without one for 30 s is shown interrupted. */
 const HEARTBEAT_MS = 5_000;
 
@@ -24,7 +19,6 @@ export interface SyncRunnerDeps {
   shop: WooCommerceClient;
   sheet: SheetRows;
   pushes: PricePushes;
-  lock: Lock;
   batchSize: number;
   logger: Logger;
 }
@@ -38,20 +32,23 @@ export interface SyncRunnerDeps {
 export class SyncRunner {
   constructor(private readonly deps: SyncRunnerDeps) {}
 
-  /** Starts a run, or joins the one already running; resolves once it has a row (`done` when it ends). */
+  /**
+   * Starts a run, or joins the one already running (on any replica); resolves once it has a row
+   * (`done` when it ends). The check and the new row are one transaction under an advisory lock,
+   * so two presses make one run; a run whose process died stops counting as running once its
+   * heartbeat is stale, so the next press starts afresh.
+   */
   async start(): Promise<{ runId: number; done: Promise<void> }> {
-    let started!: (id: number) => void;
-    const runId = new Promise<number>((resolve) => (started = resolve));
-    const outcome = this.deps.lock.withLock(SYNC_LOCK, SYNC_LEASE_MS, async () => {
-      const run = await shopStore.startSyncRun(this.deps.prisma);
-      started(run.id);
-      await this.execute(run);
+    const { prisma } = this.deps;
+    const decided = await prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('shop-sync:sync-all'))`);
+      const latest = await shopStore.latestSyncRun(tx);
+      if (latest && runView(latest).status === 'running') return { run: latest, joined: true };
+      return { run: await shopStore.startSyncRun(tx), joined: false };
     });
-    const first = await Promise.race([runId, outcome.then((result) => (result.acquired ? null : 'busy'))]);
-    if (typeof first === 'number') return { runId: first, done: outcome.then(() => undefined) };
-    const running = await shopStore.latestSyncRun(this.deps.prisma);
-    if (!running || runView(running).status !== 'running') throw serviceUnavailable('A sync is being started by another process; try again in a moment');
-    return { runId: running.id, done: this.finished(running.id) };
+    const done = decided.joined ? this.finished(decided.run.id) : this.execute(decided.run);
+    // Nobody may be waiting any more (the reply went after 20 s): a failure is logged, never unhandled.
+    return { runId: decided.run.id, done: done.catch((error) => this.deps.logger.error({ err: error, runId: decided.run.id }, 'sync run ended abnormally')) };
   }
 
   async view(runId: number): Promise<SyncRun> {
@@ -65,6 +62,7 @@ export class SyncRunner {
   }
 
   private async execute(run: SyncRunRecord): Promise<void> {
+    // Runs to its end whatever happens to the request that started it; failures end in the row.
     const { prisma, shop, logger } = this.deps;
     const heartbeat = setInterval(() => void shopStore.updateSyncRun(prisma, run.id, {}).catch(() => undefined), HEARTBEAT_MS);
     const counts = { total: 0, processed: 0, synced: 0, failed: 0, skipped: 0, batchCalls: 0, failures: [] as { productName: string; error: string }[] };
