@@ -1,31 +1,19 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startEmbedded } from '@bo/embedded';
+import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, buildWebApp, launchBrowser, newContext, screenshot, signedIn, visibleText, widths } from './support';
+import { animationsDone, newContext, screenshot, signedIn, startBrowserSuite, visibleText, widths, type BrowserSuite } from './support';
 
-type System = Awaited<ReturnType<typeof startEmbedded>>;
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-let system: System;
-let dataDir: string;
+let suite: BrowserSuite;
+let system: EmbeddedSystem;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The gateway serves web/dist: build it from the code under test first.
-  await buildWebApp();
-  dataDir = await mkdtemp(join(tmpdir(), 'bo-web-e2e-'));
-  system = await startEmbedded({ dataDir, port: 0, quiet: true });
-  browser = await launchBrowser();
+  suite = await startBrowserSuite('dashboard');
+  ({ system, browser } = suite);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => suite?.stop());
 
 /** Opens `path` at both widths with the given session, runs `ready`, and saves a screenshot of each. */
 async function atBothWidths(name: string, path: string, session: Session | undefined, ready: (page: Page) => Promise<void>) {

@@ -1,33 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startEmbedded } from '@bo/embedded';
+import type { EmbeddedSystem } from '@bo/embedded';
 import { PRICE_LIST_SPREADSHEET_ID } from '@bo/sim-google-sheets';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildWebApp, completeOidcSignIn, createLocalAdmin, launchBrowser, localAdmin, newContext, screenshot, signedIn, signInWithPassword, widths,
+  completeOidcSignIn, createLocalAdmin, localAdmin, newContext, screenshot, signedIn, signInWithPassword, startBrowserSuite, widths, type BrowserSuite,
 } from './support';
 
-type System = Awaited<ReturnType<typeof startEmbedded>>;
-
-let system: System;
-let dataDir: string;
+let suite: BrowserSuite;
+let system: EmbeddedSystem;
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildWebApp();
-  dataDir = await mkdtemp(join(tmpdir(), 'bo-web-foundation-'));
-  system = await startEmbedded({ dataDir, port: 0, quiet: true });
+  suite = await startBrowserSuite('foundation');
+  ({ system, browser } = suite);
   await createLocalAdmin(system.databaseUrl);
-  browser = await launchBrowser();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => suite?.stop());
 
 /** Every path the app's router went to, recorded in the page from before its first script. */
 async function recordRoutes(page: Page): Promise<() => Promise<string[]>> {

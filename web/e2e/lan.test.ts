@@ -1,36 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startEmbedded } from '@bo/embedded';
 import { freePort } from '@bo/sim-kit';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp, createLocalAdmin, launchBrowser, newContext, screenshot, signInWithPassword, widths } from './support';
+import { createLocalAdmin, newContext, screenshot, signInWithPassword, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 /**
  * The embedded run served to a LAN over plain HTTP (README: HOST and PUBLIC_URL). "lan.test" is
  * this machine under another name and address (127.0.0.2), as a colleague's browser would see it.
  */
-let system: Awaited<ReturnType<typeof startEmbedded>>;
-let dataDir: string;
+let suite: BrowserSuite;
 let browser: Browser;
 let lanUrl: string;
 
 beforeAll(async () => {
-  await buildWebApp();
-  dataDir = await mkdtemp(join(tmpdir(), 'bo-web-lan-'));
   const port = await freePort();
   lanUrl = `http://lan.test:${port}`;
-  system = await startEmbedded({ dataDir, port, host: '127.0.0.2', publicUrl: lanUrl, quiet: true });
-  await createLocalAdmin(system.databaseUrl);
-  browser = await launchBrowser(['--host-resolver-rules=MAP lan.test 127.0.0.2']);
+  suite = await startBrowserSuite('lan', { port, host: '127.0.0.2', publicUrl: lanUrl, browserArgs: ['--host-resolver-rules=MAP lan.test 127.0.0.2'] });
+  ({ browser } = suite);
+  await createLocalAdmin(suite.system.databaseUrl);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => suite?.stop());
 
 describe('the dashboard over plain HTTP on a LAN address', () => {
   it('signs in and shows the overview: no upgrade to HTTPS is asked of the browser', async () => {

@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { startEmbedded, type EmbeddedOptions, type EmbeddedSystem } from '@bo/embedded';
 
 export const widths = { desktop: 1440, mobile: 390 } as const;
 export const screenshotDir = fileURLToPath(new URL('../../artifacts/screenshots/', import.meta.url));
@@ -34,6 +37,34 @@ export async function buildWebApp(): Promise<void> {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+}
+
+export interface BrowserSuite {
+  system: EmbeddedSystem;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/**
+ * What every browser suite runs against: the production build of the web app (the gateway serves
+ * web/dist, so it is built from the code under test first), the whole system embedded on a fresh
+ * data folder, and Chromium. `browserArgs` add Chromium flags.
+ */
+export async function startBrowserSuite(name: string, options: Omit<EmbeddedOptions, 'dataDir' | 'quiet'> & { browserArgs?: string[] } = {}): Promise<BrowserSuite> {
+  const { browserArgs, ...embedded } = options;
+  await buildWebApp();
+  const dataDir = await mkdtemp(join(tmpdir(), `bo-web-${name}-`));
+  const system = await startEmbedded({ port: 0, ...embedded, dataDir, quiet: true });
+  const browser = await launchBrowser(browserArgs);
+  return {
+    system,
+    browser,
+    async stop() {
+      await browser.close();
+      await system.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Debian's Chromium; `extraArgs` add flags (e.g. `--host-resolver-rules` to give this machine another name). */

@@ -1,28 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startEmbedded } from '@bo/embedded';
+import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWebApp, launchBrowser, screenshot, signedIn, visibleText } from './support';
+import { screenshot, signedIn, startBrowserSuite, visibleText, type BrowserSuite } from './support';
 
-let system: Awaited<ReturnType<typeof startEmbedded>>;
-let dataDir: string;
+let suite: BrowserSuite;
+let system: EmbeddedSystem;
 let browser: Browser;
 
 beforeAll(async () => {
-  await buildWebApp();
-  dataDir = await mkdtemp(join(tmpdir(), 'bo-web-no-shop-'));
   // The embedded run without the shop's settings: what an operator sees before configuring WooCommerce.
-  system = await startEmbedded({ dataDir, port: 0, quiet: true, environment: { 'shop-sync': { WOOCOMMERCE_URL: '', WOOCOMMERCE_CONSUMER_KEY: '', WOOCOMMERCE_CONSUMER_SECRET: '' } } });
-  browser = await launchBrowser();
+  suite = await startBrowserSuite('no-shop', { environment: { 'shop-sync': { WOOCOMMERCE_URL: '', WOOCOMMERCE_CONSUMER_KEY: '', WOOCOMMERCE_CONSUMER_SECRET: '' } } });
+  ({ system, browser } = suite);
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => suite?.stop());
 
 describe('the online shop before it is configured', () => {
   it('names the three settings to add, keeps the actions disabled, and a sheet edit says the shop is not configured', async () => {

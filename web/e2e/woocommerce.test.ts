@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startEmbedded } from '@bo/embedded';
+import type { EmbeddedSystem } from '@bo/embedded';
 import { defaultKeys } from '@bo/sim-woocommerce';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, buildWebApp, launchBrowser, newContext, screenshot, signedIn, visibleText, widths } from './support';
-
-type System = Awaited<ReturnType<typeof startEmbedded>>;
+import { animationsDone, newContext, screenshot, signedIn, startBrowserSuite, visibleText, widths, type BrowserSuite } from './support';
 
 /** A product or a variation as the WooCommerce simulator holds it. */
 interface ShopItem {
@@ -33,24 +28,17 @@ interface SheetRow {
   regularPrice: string;
 }
 
-let system: System;
-let dataDir: string;
+let suite: BrowserSuite;
+let system: EmbeddedSystem;
 let browser: Browser;
 let shopUrl: string;
 
 beforeAll(async () => {
-  await buildWebApp();
-  dataDir = await mkdtemp(join(tmpdir(), 'bo-web-woocommerce-'));
-  system = await startEmbedded({ dataDir, port: 0, quiet: true });
+  suite = await startBrowserSuite('woocommerce');
+  ({ system, browser } = suite);
   shopUrl = system.simulators.woocommerce!.url;
-  browser = await launchBrowser();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await system?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => suite?.stop());
 
 /** The gateway's API with the page's session (and its CSRF token for writes): test set-up, never the thing under test. */
 function apiOf(page: Page) {
