@@ -100,7 +100,7 @@ export async function buildGateway(deps: GatewayDeps) {
   registerPasswordLoginRoutes(app, { config, accounts, limiter });
   registerUserRoutes(app, { accounts, sessions });
   registerMonitoringRoutes(app, requestLogQueries);
-  registerConfigStatusRoute(app, { config, pools });
+  registerConfigStatusRoute(app, { config });
   registerApiIndexRoutes(app);
   await registerProxy(app, { config, pools, cache });
   await registerWebAssets(app, config.WEB_DIST_DIR);

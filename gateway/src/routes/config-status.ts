@@ -1,10 +1,9 @@
-import { IDENTITY_HEADER, serveRoute, serviceIdentity, signIdentity } from '@bo/platform';
+import { serveRoute, ServiceClient } from '@bo/platform';
 import { configStatus, platformRoutesOf, type ConfigItem } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import { allowsInsecureIssuer } from '../clients/oidc';
-import type { ServicePools } from '../clients/service-pools';
 import type { GatewayConfig } from '../config';
-import { serviceNames, type ServiceName } from '../routing-table';
+import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
 
 const SERVICE_TIMEOUT_MS = 3_000;
 
@@ -27,28 +26,19 @@ function isLoopback(url: string | undefined): boolean {
   return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
 }
 
-async function serviceItems(pools: ServicePools, config: GatewayConfig, service: ServiceName): Promise<ConfigItem[]> {
-  const contract = platformRoutesOf(service).configStatus;
+async function serviceItems(config: GatewayConfig, service: ServiceName): Promise<ConfigItem[]> {
+  const client = new ServiceClient({ baseUrl: serviceUrl(config, service), caller: 'gateway', identitySecret: config.INTERNAL_IDENTITY_SECRET, timeoutMs: SERVICE_TIMEOUT_MS });
   try {
-    const { statusCode, body } = await pools.get(service).request({
-      path: contract.path,
-      method: 'GET',
-      headers: { [IDENTITY_HEADER]: signIdentity(serviceIdentity('gateway'), config.INTERNAL_IDENTITY_SECRET) },
-      headersTimeout: SERVICE_TIMEOUT_MS,
-      bodyTimeout: SERVICE_TIMEOUT_MS,
-    });
-    const payload = await body.json();
-    if (statusCode !== 200) throw new Error(`status ${statusCode}`);
-    return contract.reply.parse(payload).items;
+    return (await client.call(platformRoutesOf(service).configStatus)).items;
   } catch (error) {
     return [{ name: `${service} service`, category: 'Services', configured: false, simulated: false, error: `unreachable: ${(error as Error).message}` }];
   }
 }
 
 /** Configuration status of the whole system: the gateway's own items and every service's. */
-export function registerConfigStatusRoute(app: FastifyInstance, deps: { config: GatewayConfig; pools: ServicePools }): void {
+export function registerConfigStatusRoute(app: FastifyInstance, deps: { config: GatewayConfig }): void {
   serveRoute(app, configStatus, async () => {
-    const perService = await Promise.all(serviceNames.map((service) => serviceItems(deps.pools, deps.config, service)));
+    const perService = await Promise.all(serviceNames.map((service) => serviceItems(deps.config, service)));
     return { data: [...gatewayItems(deps.config), ...perService.flat()] };
   });
 }

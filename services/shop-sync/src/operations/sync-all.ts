@@ -1,5 +1,5 @@
 import type { Logger } from '@bo/platform';
-import type { PriceRow, SyncRun } from '@bo/proto';
+import { productKey, type PriceRow, type SyncRun } from '@bo/proto';
 import { WooCommerceError, type WooCommerceClient } from '../clients/woocommerce';
 import { batchesOf, planSync, type PlannedUpdate } from '../domain/sync-plan';
 import type { PrismaClient, SyncRun as SyncRunRecord } from '../generated/prisma/client';
@@ -126,9 +126,9 @@ export class SyncRunner {
    * sheet price: push the newest edit of those products again, so the edit wins.
    */
   private async replayEditsSince(since: Date, updates: PlannedUpdate[]): Promise<void> {
+    const edited = await shopStore.productsEditedSince(this.deps.prisma, updates.map(({ mapping }) => mapping.productName), since);
     for (const { mapping } of updates) {
-      const latest = await shopStore.latestPricePush(this.deps.prisma, mapping.productName);
-      if (!latest || latest.createdAt < since) continue;
+      if (!edited.has(productKey(mapping.productName))) continue;
       await shopStore.forgetSyncedRevision(this.deps.prisma, mapping.id);
       await this.deps.pushes.pushLatest(mapping.productName).catch((error) => this.deps.logger.warn({ err: error, product: mapping.productName }, 'replaying an edit after the sync failed'));
     }

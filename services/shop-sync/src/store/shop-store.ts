@@ -152,6 +152,12 @@ export const shopStore = {
     return db.pricePush.findFirst({ where: { productKey: productKey(productName) }, orderBy: { revision: 'desc' } });
   },
 
+  /** Which of these products were edited since a moment (one query for a whole batch), by product key. */
+  async productsEditedSince(db: ShopDb, productNames: string[], since: Date): Promise<Set<string>> {
+    const edits = await db.pricePush.findMany({ where: { productKey: { in: productNames.map(productKey) }, createdAt: { gte: since } }, select: { productKey: true }, distinct: ['productKey'] });
+    return new Set(edits.map((edit) => edit.productKey));
+  },
+
   /** Decides every still-pending edit of a product up to a revision (a push of revision n carries every edit before it). */
   async decidePricePushes(db: ShopDb, productName: string, upToRevision: number, outcome: WoocommerceSyncOutcome, error: string | null = null): Promise<number> {
     const { count } = await db.pricePush.updateMany({
