@@ -94,6 +94,15 @@ export async function embeddedPostgresPassword(folder: string): Promise<string> 
 
 export const embeddedPostgresUrl = (password: string, port: number) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
+/** Gives group and others the right to pass through `folder` and every folder above it (x, never r). */
+async function allowTraverse(folder: string): Promise<void> {
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    const { mode } = await stat(current);
+    if ((mode & 0o011) !== 0o011) await chmod(current, mode | 0o011);
+    if (path.dirname(current) === current) return;
+  }
+}
+
 /** Creates the cluster the first time (about a second), then starts the server and waits until it answers. */
 export async function startEmbeddedPostgres(folder: string, log: (line: string) => void = () => {}): Promise<EmbeddedPostgres> {
   const bin = await binaries();
@@ -102,9 +111,10 @@ export async function startEmbeddedPostgres(folder: string, log: (line: string) 
   await mkdir(folder, { recursive: true });
   if (owner) {
     await chown(folder, owner.uid, owner.gid);
-    // The server user must be able to pass through the data folder to reach its own (traverse only, no listing).
-    const parent = path.dirname(folder);
-    await chmod(parent, (await stat(parent)).mode | 0o011);
+    // The server user must pass through the folders above its data and above the binaries (a clone
+    // made with `mktemp -d` is 0700): traverse only, no listing.
+    await allowTraverse(path.dirname(folder));
+    await allowTraverse(path.dirname(bin.initdb));
   }
 
   const already = await runningServer(folder);
