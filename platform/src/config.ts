@@ -44,3 +44,13 @@ export const serviceEnvSchema = z.object({
   INTERNAL_IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
+
+/**
+ * An outside system's address on this machine or a compose simulator host is a stand-in, not
+ * the real system: the config-status page says "simulated" for it.
+ */
+export function isSimulatorUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.startsWith('127.') || host === '[::1]' || host.endsWith('-simulator');
+}

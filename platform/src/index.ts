@@ -7,3 +7,4 @@ export * from './http/metrics';
 export * from './http/routes';
 export * from './http/service-app';
 export * from './http/service-client';
+export * from './secret-box';

@@ -13,8 +13,8 @@ export const eventEnvelopeSchema = z.object({
 });
 export type EventEnvelope<P = unknown> = Omit<z.infer<typeof eventEnvelopeSchema>, 'payload'> & { payload: P };
 
-/** Payload fields whose value is a string (entity keys). */
-type StringField<P> = { [K in keyof P]-?: P[K] extends string ? K : never }[keyof P] & string;
+/** Payload fields whose value is a string or a whole number (entity keys, e.g. a row id). */
+type KeyField<P> = { [K in keyof P]-?: P[K] extends string | number ? K : never }[keyof P] & string;
 /** Payload fields whose value is a number (revisions). */
 type NumberField<P> = { [K in keyof P]-?: P[K] extends number ? K : never }[keyof P] & string;
 
@@ -27,7 +27,7 @@ export interface EventEntity<P> {
   /** The entity's name, e.g. `price`; events of several names about one entity share it. */
   name: string;
   /** The payload field holding the entity's key. */
-  key: StringField<P>;
+  key: KeyField<P>;
   /** The payload field holding the entity's revision (an integer that only grows). */
   revision: NumberField<P>;
 }
@@ -60,10 +60,11 @@ export function entityOf(definition: EventDefinition, payload: unknown): { entit
   const fields = payload as Record<string, unknown>;
   const key = fields?.[definition.entity.key];
   const revision = fields?.[definition.entity.revision];
-  if (typeof key !== 'string' || !Number.isSafeInteger(revision) || (revision as number) < 0) {
-    throw new Error(`${definition.name}: payload needs a string "${definition.entity.key}" and a non-negative integer "${definition.entity.revision}"`);
+  const keyIsValid = typeof key === 'string' || Number.isSafeInteger(key);
+  if (!keyIsValid || !Number.isSafeInteger(revision) || (revision as number) < 0) {
+    throw new Error(`${definition.name}: payload needs a string or integer "${definition.entity.key}" and a non-negative integer "${definition.entity.revision}"`);
   }
-  return { entity: definition.entity.name, key, revision: revision as number };
+  return { entity: definition.entity.name, key: String(key), revision: revision as number };
 }
 
 /** Builds an envelope for a definition, validating the payload so nothing malformed is ever stored. */

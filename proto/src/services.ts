@@ -9,6 +9,9 @@ export const serviceRegistry = [
   { name: 'gateway', port: 5000, summary: 'the public entry: sign-in, sessions, routing, request log, web app' },
   { name: 'pricing', port: 5101, summary: 'the Google Sheets price list, its cache and price edits' },
   { name: 'shop-sync', port: 5102, summary: 'the WooCommerce shop: product mappings, price pushes, sync, auto-map, export, orders' },
+  { name: 'payments', port: 5103, summary: 'QPay: settings, invoices, callbacks and their check, the chat webhook, the public invoice view' },
+  { name: 'streaming-keys', port: 5104, summary: 'streaming keys and their slots, pricing, streaming invoices, key assignment, renewals, QR codes' },
+  { name: 'notifications', port: 5105, summary: 'ManyChat messages: key delivery, payment confirmation, renewal reminders and their settings' },
 ] as const;
 
 export type ServiceName = (typeof serviceRegistry)[number]['name'];

@@ -83,6 +83,8 @@ export async function renderCompose(): Promise<string> {
     REDIS_URL: 'redis://redis:6379',
     AMQP_URL: 'amqp://guest:guest@rabbitmq:5672',
     INTERNAL_IDENTITY_SECRET: '${INTERNAL_IDENTITY_SECRET:-change-me-to-a-long-random-secret-of-32+chars}',
+    DATA_ENCRYPTION_KEY: '${DATA_ENCRYPTION_KEY:-change-me-to-a-third-long-random-secret-32+}',
+    PUBLIC_URL: 'http://localhost:5000',
   };
   const healthy = { condition: 'service_healthy' };
   const services: Record<string, unknown> = {};
@@ -94,7 +96,6 @@ export async function renderCompose(): Promise<string> {
     if (isGateway) {
       Object.assign(environment, {
         OPS_PORT: String(GATEWAY_OPS_PORT),
-        PUBLIC_URL: 'http://localhost:5000',
         OIDC_CLIENT_SECRET: '${OIDC_CLIENT_SECRET:-backoffice-oidc-secret}',
         ADMIN_EMAILS: '${ADMIN_EMAILS:-admin@example.com}',
         SESSION_SECRET: '${SESSION_SECRET:-change-me-to-another-long-random-secret-32+}',

@@ -121,6 +121,8 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       LOG_LEVEL: quiet ? 'warn' : 'info',
       HOST: '127.0.0.1',
       INTERNAL_IDENTITY_SECRET: secrets.identitySecret,
+      DATA_ENCRYPTION_KEY: secrets.dataEncryptionKey,
+      PUBLIC_URL: publicUrl,
       DATABASE_URL: databaseUrl,
       REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
       AMQP_URL: options.amqpUrl ?? 'amqp://guest:guest@127.0.0.1:5672',

@@ -81,7 +81,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       return infrastructure;
     };
 
-    const common = { INTERNAL_IDENTITY_SECRET: secrets.identitySecret, LOG_LEVEL: options.quiet ? 'silent' : 'warn' };
+    const common = {
+      INTERNAL_IDENTITY_SECRET: secrets.identitySecret,
+      DATA_ENCRYPTION_KEY: secrets.dataEncryptionKey,
+      PUBLIC_URL: publicUrl,
+      LOG_LEVEL: options.quiet ? 'silent' : 'warn',
+    };
     // Every domain service of the registry, started the way its definition says, on a free port.
     // The ports are chosen first, so each service knows every other's URL (services call each other).
     const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, await freePort()] as const)));

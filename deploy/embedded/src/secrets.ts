@@ -7,14 +7,25 @@ export interface EmbeddedSecrets {
   identitySecret: string;
   sessionSecret: string;
   oidcClientSecret: string;
+  /** Seals secrets services keep in their tables (QPay's client secret, streaming accounts' passwords). */
+  dataEncryptionKey: string;
 }
 
-/** Generated once per data folder, so sessions and sign-ins survive a restart. */
+const secret = () => randomBytes(32).toString('base64url');
+
+/**
+ * Generated once per data folder, so sessions, sign-ins and sealed secrets survive a restart. A
+ * folder from before a secret existed gets that one added, the others kept.
+ */
 export async function loadOrCreateSecrets(dataDir: string): Promise<EmbeddedSecrets> {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as EmbeddedSecrets;
-  const secret = () => randomBytes(32).toString('base64url');
-  const secrets = { identitySecret: secret(), sessionSecret: secret(), oidcClientSecret: secret() };
-  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const stored = existsSync(file) ? (JSON.parse(await readFile(file, 'utf8')) as Partial<EmbeddedSecrets>) : {};
+  const secrets: EmbeddedSecrets = {
+    identitySecret: stored.identitySecret ?? secret(),
+    sessionSecret: stored.sessionSecret ?? secret(),
+    oidcClientSecret: stored.oidcClientSecret ?? secret(),
+    dataEncryptionKey: stored.dataEncryptionKey ?? secret(),
+  };
+  if (Object.keys(stored).length !== Object.keys(secrets).length) await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }

@@ -1,4 +1,7 @@
+import { notificationsReminderRecorded } from './notifications-reminder-recorded';
+import { paymentsInvoicePaid } from './payments-invoice-paid';
 import { pricingPriceUpdated } from './pricing-price-updated';
+import { streamingKeyAssigned, streamingKeyExtended } from './streaming-key-events';
 
 /**
  * Which service consumes which events, as data. Every service declares ALL of these queues and
@@ -12,8 +15,12 @@ export interface TopologyEntry {
 }
 
 export const eventTopology: readonly TopologyEntry[] = [
-  // shop-sync (a later issue) pushes edited prices to the shop.
+  // shop-sync pushes edited prices to the shop.
   { consumer: 'shop-sync', events: [pricingPriceUpdated.name] },
+  // streaming-keys assigns or extends a key for a paid order, and keeps each key's reminder status.
+  { consumer: 'streaming-keys', events: [paymentsInvoicePaid.name, notificationsReminderRecorded.name] },
+  // notifications tells the customer: payment confirmation, key delivery, and records the purchase.
+  { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name] },
 ];
 
 /** The events `consumer` is bound to in the topology (empty when it consumes nothing). */

@@ -2,8 +2,11 @@ import { domainServiceNames } from '../services';
 import type { AnyRouteContract } from './contract';
 import { gatewayRoutes } from './gateway-routes';
 import { platformRoutesOf } from './platform-routes';
+import { notificationsRoutes } from './notifications-routes';
+import { paymentsRoutes } from './payments-routes';
 import { pricingRoutes } from './pricing-routes';
 import { shopSyncRoutes } from './shop-sync-routes';
+import { streamingKeysRoutes } from './streaming-keys-routes';
 
 /**
  * Every HTTP route of the system, as data. The gateway's routing table, its OpenAPI document, the
@@ -14,6 +17,9 @@ export const allRoutes: readonly AnyRouteContract[] = [
   ...gatewayRoutes,
   ...pricingRoutes,
   ...shopSyncRoutes,
+  ...paymentsRoutes,
+  ...streamingKeysRoutes,
+  ...notificationsRoutes,
   ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
 ] as AnyRouteContract[];
 

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@bo/platform/service';
+import streamingKeys from './service';
+
+runServiceMain(streamingKeys);

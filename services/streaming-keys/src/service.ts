@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineService } from '@bo/platform/service';
+import { buildStreamingKeysApp } from './app';
+import { streamingKeysEnvSchema } from './config';
+import { PrismaClient } from './generated/prisma/client';
+
+/** The streaming-keys service, as every launcher starts it (see proto's service registry). */
+export default defineService({
+  name: 'streaming-keys',
+  configSchema: streamingKeysEnvSchema,
+  prisma: PrismaClient,
+  migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
+  simulatorEnv: () => ({}),
+  deployment: {
+    settings: { PUBLIC_URL: 'https://shop.example.mn' },
+    secrets: { DATA_ENCRYPTION_KEY: 'replace-with-32-or-more-random-characters' },
+  },
+  build: buildStreamingKeysApp,
+});
