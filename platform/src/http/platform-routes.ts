@@ -10,13 +10,13 @@ export interface PlatformRouteDeps {
   db: SqlClient;
   transport: EventTransport;
   /** What the config-status page shows for this service. */
-  configItems: () => ConfigItem[];
+  configItems: () => ConfigItem[] | Promise<ConfigItem[]>;
 }
 
 /** The routes every domain service answers the same way: its config status, dead letters and failed events. */
 export function registerPlatformRoutes(app: FastifyInstance, deps: PlatformRouteDeps): void {
   const routes = platformRoutesOf(deps.service);
-  serveRoute(app, routes.configStatus, async () => ({ items: deps.configItems() }));
+  serveRoute(app, routes.configStatus, async () => ({ items: await deps.configItems() }));
   serveRoute(app, routes.listDeadLetters, async ({ query }) => ({ data: await deps.transport.listDeadLetters(deps.service, query.limit) }));
   serveRoute(app, routes.replayDeadLetters, async ({ body }) => ({ success: true, replayed: await deps.transport.replayDeadLetters(deps.service, body.ids) }));
   serveRoute(app, routes.listFailedEvents, async ({ query }) => ({ data: await listFailedOutbox(deps.db, deps.schema, query.limit) }));

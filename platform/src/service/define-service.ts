@@ -55,7 +55,7 @@ export interface ServiceParts<Exposed> {
   /** Periodic work; each run holds a lock, so one replica runs it at a time. */
   jobs?: Job[];
   /** What the config-status page shows for this service. */
-  configItems(): ConfigItem[];
+  configItems(): ConfigItem[] | Promise<ConfigItem[]>;
   /** Objects tests and the launchers may reach (e.g. the price catalog). */
   exposed?: Exposed;
   /** Releases what build() opened, after the app stopped taking requests. */

@@ -1,0 +1,44 @@
+import type { Logger } from '@bo/platform';
+import type { Job } from '@bo/platform/service';
+import type { PrismaClient } from '../generated/prisma/client';
+import { invoiceStore } from '../store/invoice-store';
+import type { InvoiceDesk } from './invoice-desk';
+
+/** Invoices looked at per run; the rest wait for the next run, oldest check first. */
+const BATCH = 200;
+
+/**
+ * The safety net for lost callbacks (ADR 14): every run checks pending invoices with QPay's
+ * payment check (each at most once per interval) and completes the paid ones; an unpaid invoice
+ * past its expiry is cancelled at QPay and here (a payment found at that last look completes it
+ * instead). One replica runs it at a time (the platform's job lock).
+ */
+export function reconciliationJob(deps: { prisma: PrismaClient; desk: InvoiceDesk; everyMs: number; logger: Logger }): Job & { runOnce(): Promise<{ checked: number; completed: number; expired: number; failed: number }> } {
+  const runOnce = async () => {
+    const due = await invoiceStore.dueForReconciliation(deps.prisma, deps.everyMs, BATCH);
+    const counts = { checked: 0, completed: 0, expired: 0, failed: 0 };
+    for (const invoice of due) {
+      try {
+        const outcome = await deps.desk.check(invoice, 'reconciliation');
+        counts.checked++;
+        if (outcome.completed) counts.completed++;
+        else if (outcome.invoice.status === 'pending' && outcome.paidAmount === 0 && invoice.expiresAt.getTime() <= Date.now()) {
+          await deps.desk.cancel(outcome.invoice, 'expired');
+          counts.expired++;
+        }
+      } catch (error) {
+        counts.failed++;
+        deps.logger.warn({ err: error, invoiceId: invoice.invoiceId }, 'reconciliation could not settle an invoice; the next run tries again');
+      }
+    }
+    return counts;
+  };
+  return {
+    name: 'qpay-reconciliation',
+    everyMs: deps.everyMs,
+    async run() {
+      await runOnce();
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError, forbidden, notFound, serveRoute } from '@bo/platform';
+import { qpayCallbackGet, qpayCallbackLegacy, qpayCallbackPost } from '@bo/proto';
+import { sameToken } from '../domain/invoices';
+import { invoiceStore, logStore } from '../store/invoice-store';
+import type { PaymentsRouteDeps } from './deps';
+
+interface Callback {
+  /** Our invoice id from the path, or any id a body names (ours or QPay's). */
+  id: string;
+  /** The per-invoice token of the callback URL; required on the paths QPay is given. */
+  token: string | undefined;
+  requireToken: boolean;
+  /** What was sent, without the token, for the log. */
+  request: Record<string, unknown>;
+}
+
+/**
+ * QPay's callbacks (ADR 14). A callback is a hint, never believed: the invoice is found, its token
+ * checked, then QPay's payment check decides. Every callback is logged, forged ones included.
+ */
+export function registerCallbackRoutes(app: FastifyInstance, { prisma, desk }: PaymentsRouteDeps): void {
+  const handle = async (callback: Callback) => {
+    const started = Date.now();
+    const log = (status: 'accepted' | 'ignored' | 'rejected' | 'error', reference: string | null, responseData: unknown, errorMessage: string | null = null) =>
+      logStore.add(prisma, { type: 'callback', reference, status, requestData: callback.request, responseData, responseTime: Date.now() - started, errorMessage });
+
+    const invoice = callback.requireToken ? await invoiceStore.find(prisma, callback.id) : await invoiceStore.findByAnyId(prisma, callback.id);
+    if (!invoice) {
+      await log('rejected', null, null, `Unknown invoice ${callback.id.slice(0, 100)}`);
+      throw notFound('Unknown invoice');
+    }
+    if (callback.requireToken && !sameToken(invoice.callbackToken, callback.token)) {
+      await log('rejected', invoice.invoiceId, null, 'Wrong or missing callback token');
+      throw forbidden('Invalid callback token');
+    }
+    if (invoice.status !== 'pending') {
+      const reply = { status: 'SUCCESS', message: invoice.status };
+      await log('ignored', invoice.invoiceId, reply, `Already ${invoice.status}`);
+      return reply;
+    }
+    try {
+      const outcome = await desk.check(invoice, 'callback');
+      const reply = { status: 'SUCCESS', message: outcome.invoice.status === 'paid' ? 'paid' : outcome.message };
+      await log(outcome.completed ? 'accepted' : 'ignored', invoice.invoiceId, reply, outcome.invoice.flag);
+      return reply;
+    } catch (error) {
+      // A 5xx tells QPay to try again later; the reconciliation will look too.
+      await log('error', invoice.invoiceId, null, (error as Error).message);
+      throw error instanceof AppError ? error : new AppError(503, 'qpay_failed', (error as Error).message);
+    }
+  };
+
+  serveRoute(app, qpayCallbackGet, async ({ params, query }) =>
+    handle({ id: params.invoiceId, token: query.token, requireToken: true, request: { method: 'GET', invoiceId: params.invoiceId, qpay_payment_id: query.qpay_payment_id ?? null } }),
+  );
+
+  serveRoute(app, qpayCallbackPost, async ({ params, query, body }) =>
+    handle({ id: params.invoiceId, token: query.token, requireToken: true, request: { method: 'POST', invoiceId: params.invoiceId, body } }),
+  );
+
+  serveRoute(app, qpayCallbackLegacy, async ({ body }) => handle({ id: body.invoice_id, token: undefined, requireToken: false, request: { method: 'POST', body } }));
+}

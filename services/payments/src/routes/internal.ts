@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { notFound, serveRoute } from '@bo/platform';
+import { createPaymentInvoice, getPaymentInvoice } from '@bo/proto';
+import { invoiceRecord, invoiceStore, invoiceView } from '../store/invoice-store';
+import type { PaymentsRouteDeps } from './deps';
+
+/** What other services ask of payments: an invoice for their order (once per reference), and its state. */
+export function registerInternalRoutes(app: FastifyInstance, { prisma, desk, config }: PaymentsRouteDeps): void {
+  serveRoute(app, createPaymentInvoice, async ({ body }) => {
+    const { invoice, created } = await desk.create(body);
+    return { invoice: invoiceRecord(invoice, config.PUBLIC_URL), view: invoiceView(invoice), created };
+  });
+
+  serveRoute(app, getPaymentInvoice, async ({ params }) => {
+    const invoice = await invoiceStore.find(prisma, params.invoiceId);
+    if (!invoice) throw notFound('Invoice not found');
+    return { invoice: invoiceRecord(invoice, config.PUBLIC_URL) };
+  });
+}
