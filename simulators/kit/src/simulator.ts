@@ -24,7 +24,8 @@ export interface SimulatorOptions {
  * everything for tests and people lives under /__sim/: faults, the request journal, reset, the page.
  */
 export function createSimulator(options: SimulatorOptions): Simulator {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024 });
+  // A stand-in stops at once when told: a request a 'slow' fault still holds (its client long gone) must not keep close() waiting.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 5 * 1024 * 1024, forceCloseConnections: true });
   const faults = new FaultBook();
   const journal = new Journal();
   const pageRenderers: (() => PageSection[] | Promise<PageSection[]>)[] = [];

@@ -188,7 +188,7 @@ export class QpayClient {
       throw new QpayError(`The connection to QPay failed (${method} ${path}): ${cause ?? (error as Error).message}`, 502, 'CONNECTION', false, true);
     }
     const text = await response.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : {};
     } catch {
