@@ -30,6 +30,15 @@ describe('routing to services', () => {
     expect(headers.cookie).toBeUndefined();
   });
 
+  it('passes the bank callback and the chat webhook through without a session or CSRF token, with the chat flow\'s secret header', async () => {
+    const webhook = await h.app.inject({ method: 'POST', url: '/api/qpay/webhook', headers: { 'x-webhook-secret': 'flow-secret', 'content-type': 'application/json' }, payload: { user_id: '1' } });
+    expect(webhook.json()).toEqual({ forwarded: true, method: 'POST', url: '/api/qpay/webhook' });
+    expect(lastSeen()['x-webhook-secret']).toBe('flow-secret');
+    expect(verifyIdentity(lastSeen()['x-internal-identity'] as string, TEST_ENV.INTERNAL_IDENTITY_SECRET)).toMatchObject({ kind: 'anonymous' });
+    const callback = await h.app.inject({ method: 'GET', url: '/api/qpay/callback/INV-ABCDEFGHIJ?token=t&qpay_payment_id=1' });
+    expect(callback.json()).toEqual({ forwarded: true, method: 'GET', url: '/api/qpay/callback/INV-ABCDEFGHIJ?token=t&qpay_payment_id=1' });
+  });
+
   it('signs the admin identity from the session for admin routes', async () => {
     const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'proxy-admin');
     const response = await h.app.inject({ method: 'GET', url: '/api/cache/status', headers: { cookie, 'x-internal-identity': 'forged' } });

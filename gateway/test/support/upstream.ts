@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 
 /**
  * A stand-in for a service behind the gateway (not a mock of our client): it answers the pricing
- * paths from a mutable list and echoes the headers it received, so tests see what the gateway sent.
+ * paths from a mutable list, echoes the headers it received, and answers any other path with what
+ * it was asked, so tests see what the gateway sent.
  */
 export async function startUpstream() {
   const prices = new Map<string, string>([['netflix', '10000']]);
@@ -33,6 +34,8 @@ export async function startUpstream() {
     if (!configStatusUp) return reply.code(500).send({ error: 'down' });
     return { items: [{ name: 'Google Sheets price list', category: 'Pricing', configured: true, simulated: true, identitySeen: Boolean(request.headers['x-internal-identity']) }] };
   });
+  // Any other route the gateway forwards is answered, so a test sees it was forwarded (and where).
+  app.setNotFoundHandler(async (request) => ({ forwarded: true, method: request.method, url: request.url }));
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
