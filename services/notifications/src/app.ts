@@ -1,11 +1,43 @@
+import { ServiceClient } from '@bo/platform';
+import type { OutsideEffect } from '@bo/platform/events';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { ManyChatClient } from './clients/manychat';
 import type { NotificationsConfig } from './config';
+import { notificationsConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
+import { ChatDeliveries } from './operations/deliveries';
+import { ExpiryCheck } from './operations/expiry-check';
+import { scheduleExpiryCheck } from './operations/expiry-schedule';
+import { ChatMessenger } from './operations/messenger';
+import { registerNotificationRoutes } from './routes/notifications';
+import { registerSettingsRoutes } from './routes/settings';
 
-/** The notifications service's parts (built out in issue 9). */
-export async function buildNotificationsApp(_context: ServiceContext<NotificationsConfig, PrismaClient>): Promise<ServiceParts<undefined>> {
+export interface NotificationsExposed {
+  deliveries: ChatDeliveries;
+  expiryCheck: ExpiryCheck;
+}
+
+/**
+ * The notifications service's parts: the ManyChat client (none without a token: every message is
+ * then recorded failed), the purchase messages (consumers and their outside effect), the expiry
+ * check and its cron schedule, and the routes of the /manychat-admin page.
+ */
+export async function buildNotificationsApp({ config, logger, prisma, outbox, effects, infrastructure }: ServiceContext<NotificationsConfig, PrismaClient>): Promise<ServiceParts<NotificationsExposed>> {
+  const manychat = config.MANYCHAT_API_TOKEN ? new ManyChatClient({ baseUrl: config.MANYCHAT_API_URL, token: config.MANYCHAT_API_TOKEN, timeoutMs: config.MANYCHAT_TIMEOUT_MS }) : null;
+  const messenger = new ChatMessenger(manychat);
+  const streamingKeys = new ServiceClient({ baseUrl: config.STREAMING_KEYS_URL, caller: 'notifications', identitySecret: config.INTERNAL_IDENTITY_SECRET });
+  const deliveries = new ChatDeliveries({ prisma, messenger, streamingKeys });
+  const expiryCheck = new ExpiryCheck({ prisma, outbox, messenger, streamingKeys });
+  const schedule = scheduleExpiryCheck({ expression: config.EXPIRY_CHECK_CRON, lock: infrastructure.lock, logger, run: () => expiryCheck.run() });
   return {
-    routes() {},
-    configItems: () => [],
+    routes(app) {
+      registerSettingsRoutes(app, { prisma, config, manychat });
+      registerNotificationRoutes(app, { prisma, deliveries, expiryCheck });
+    },
+    consumers: deliveries.consumers(effects),
+    outsideEffects: [deliveries.effect as OutsideEffect<never>],
+    configItems: () => notificationsConfigItems(config),
+    exposed: { deliveries, expiryCheck },
+    stop: () => schedule.stop(),
   };
 }

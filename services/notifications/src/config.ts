@@ -1,3 +1,4 @@
+import cron from 'node-cron';
 import { z } from 'zod';
 import { loadConfig, serviceEnvSchema } from '@bo/platform';
 
@@ -9,8 +10,15 @@ export const notificationsEnvSchema = serviceEnvSchema.extend({
   MANYCHAT_API_URL: z.url().default('https://api.manychat.com'),
   /** Settings → API in ManyChat: `<page_id>:<secret>`. Unset: no message is sent, each is recorded as failed. */
   MANYCHAT_API_TOKEN: optionalText,
-  /** streaming-keys: keys expiring soon, and a key's delivery details. */
+  /** Per ManyChat request; a send that times out is retried (and may, rarely, reach the person twice: ManyChat has no idempotency key). */
+  MANYCHAT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** streaming-keys: keys expiring soon, a key's delivery details, renewal sessions. */
   STREAMING_KEYS_URL: z.url(),
+  /** When the expiry check runs (node-cron syntax, 5 or 6 fields); one replica runs each turn. */
+  EXPIRY_CHECK_CRON: z
+    .string()
+    .default('0 * * * *')
+    .refine((expression) => cron.validate(expression), 'must be a cron expression such as "0 * * * *"'),
 });
 export type NotificationsConfig = z.infer<typeof notificationsEnvSchema>;
 

@@ -1,0 +1,159 @@
+/**
+ * The purchase messages (ADR 14), in the two steps of every outside call (events/README.md): the
+ * consumer records the purchase and the message (a deliveries row and its outside effect) in the
+ * inbox transaction; the message is composed and sent after the commit. A key delivery reads the
+ * key's sign-in details from streaming-keys at send time, so a changed password reaches it.
+ */
+import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffects } from '@bo/platform/events';
+import { ServiceCallError, type ServiceClient } from '@bo/platform';
+import { keyDelivery, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type KeyDelivery } from '@bo/proto';
+import { ManyChatError } from '../clients/manychat';
+import { keyDeliveryText, keyExtensionText, paymentConfirmationText, sampleKeyDelivery, type PaymentConfirmationData } from '../domain/templates';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { deliveriesStore, type DeliveryRecord, type NewDelivery } from '../store/deliveries-store';
+import { purchasesStore } from '../store/purchases-store';
+import { ChatMessenger, NotConfiguredError, PURCHASE_UPDATE, type TagPolicy } from './messenger';
+
+/** What the deliveries list keeps of a key delivery instead of the account's password. */
+const MASKED_PASSWORD = '••••••';
+
+export interface ChatDeliveriesDeps {
+  prisma: PrismaClient;
+  messenger: ChatMessenger;
+  streamingKeys: ServiceClient;
+}
+
+type Composed = { optedOut: true } | { optedOut: false; text: string; recordedText: string; policy: TagPolicy };
+
+export type TestOutcome = { sent: true } | { sent: false; notConfigured: boolean; error: string };
+
+/** Worth another try later: ManyChat rate-limited, failed or did not answer; streaming-keys could not be reached. */
+export function isTransient(error: unknown): boolean {
+  if (error instanceof ManyChatError) return error.retryable;
+  if (error instanceof ServiceCallError) return error.status >= 500;
+  return false;
+}
+
+export class ChatDeliveries {
+  /** The outside effect the consumers record: send one deliveries row's message. */
+  readonly effect = outsideEffect<{ deliveryId: number }>('send-chat-message', (payload, context) => this.deliver(payload.deliveryId, context.attempt));
+
+  constructor(private readonly deps: ChatDeliveriesDeps) {}
+
+  /** The consumers of payments.invoice.paid, streaming.key.assigned and streaming.key.extended. */
+  consumers(effects: OutsideEffects) {
+    const record = async (tx: Prisma.TransactionClient, eventId: string, delivery: Omit<NewDelivery, 'eventId'>) => {
+      const row = await deliveriesStore.create(tx, { ...delivery, eventId });
+      await effects.record(tx, eventId, this.effect, { deliveryId: row.id });
+    };
+    return [
+      onEvent(paymentsInvoicePaid, async (tx: Prisma.TransactionClient, event) => {
+        const { invoiceId, amount, description, paidAt, payer, order } = event.payload;
+        const customerId = await purchasesStore.upsertCustomer(tx, payer.subscriberId, payer);
+        await purchasesStore.recordPaid(tx, customerId, {
+          invoiceId, amount, paidAt: new Date(paidAt),
+          service: order.kind === 'streaming' ? order.serviceCode : null,
+          duration: order.kind === 'custom' ? null : order.months,
+          keyId: order.kind === 'renewal' ? order.keyId : null,
+          completed: order.kind === 'custom',
+        });
+        if (!payer.subscriberId) return;
+        const details: PaymentConfirmationData = { amount, description, paidAt };
+        await record(tx, event.id, { kind: 'payment_confirmation', subscriberId: payer.subscriberId, invoiceId, details: { ...details } });
+      }),
+      onEvent(streamingKeyAssigned, async (tx: Prisma.TransactionClient, event) => {
+        const key = event.payload;
+        const subscriberId = key.customerId ?? key.payer.subscriberId;
+        const customerId = await purchasesStore.upsertCustomer(tx, subscriberId, key.payer);
+        await purchasesStore.completeWithKey(tx, customerId, {
+          invoiceId: key.invoiceId, keyId: key.keyId, service: key.service, duration: key.months, amount: key.amount, expiresAt: new Date(key.expiresAt), subscriberId,
+        });
+        if (!subscriberId) return;
+        await record(tx, event.id, { kind: 'key_delivery', subscriberId, keyId: key.keyId, invoiceId: key.invoiceId });
+      }),
+      onEvent(streamingKeyExtended, async (tx: Prisma.TransactionClient, event) => {
+        const key = event.payload;
+        // An admin's extend (no invoice) is not the customer's purchase: no message.
+        if (!key.invoiceId) return;
+        const customerId = await purchasesStore.upsertCustomer(tx, key.customerId);
+        await purchasesStore.completeWithKey(tx, customerId, {
+          invoiceId: key.invoiceId, keyId: key.keyId, service: key.service, duration: key.months, amount: key.amount, expiresAt: new Date(key.expiresAt), subscriberId: key.customerId,
+        });
+        if (!key.customerId) return;
+        await record(tx, event.id, { kind: 'key_extension', subscriberId: key.customerId, keyId: key.keyId, invoiceId: key.invoiceId, details: { expiresAt: key.expiresAt } });
+      }),
+    ];
+  }
+
+  /**
+   * Sends one recorded message unless it was already decided. A refusal that retrying cannot fix
+   * (bad token, unknown subscriber, not configured, key gone) fails it at once; a rate limit,
+   * server error or timeout is left pending for the effect runner's next try, and failed when its
+   * tries are used up.
+   */
+  async deliver(deliveryId: number, attempt: number): Promise<void> {
+    const { prisma, messenger } = this.deps;
+    const delivery = await deliveriesStore.find(prisma, deliveryId);
+    if (!delivery || delivery.status !== 'pending') return;
+    try {
+      if (!messenger.configured) throw new NotConfiguredError();
+      const message = await this.compose(delivery);
+      if (message.optedOut) return await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: null, status: 'opted_out' });
+      const { messageTag } = await messenger.send(delivery.subscriberId, message.text, message.policy);
+      await deliveriesStore.sent(prisma, deliveryId, { attempts: attempt, messageTag, text: message.recordedText });
+    } catch (error) {
+      const again = isTransient(error) && attempt < outsideEffectDefaults.maxAttempts;
+      await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: (error as Error).message, status: again ? 'pending' : 'failed' });
+      if (again) throw error;
+    }
+  }
+
+  /** The key-delivery message on sample data to one subscriber, now; recorded as a `test` delivery. */
+  async sendTest(subscriberId: string): Promise<TestOutcome> {
+    const { prisma, messenger } = this.deps;
+    const delivery = await deliveriesStore.create(prisma, { kind: 'test', subscriberId });
+    const text = keyDeliveryText(sampleKeyDelivery);
+    try {
+      const { messageTag } = await messenger.send(subscriberId, text, PURCHASE_UPDATE);
+      await deliveriesStore.sent(prisma, delivery.id, { attempts: 1, messageTag, text });
+      return { sent: true };
+    } catch (error) {
+      const message = (error as Error).message;
+      await deliveriesStore.notSent(prisma, delivery.id, { attempts: 1, error: message, status: 'failed' });
+      return { sent: false, notConfigured: error instanceof NotConfiguredError, error: message };
+    }
+  }
+
+  private async compose(delivery: DeliveryRecord): Promise<Composed> {
+    switch (delivery.kind) {
+      case 'payment_confirmation': {
+        const text = paymentConfirmationText(delivery.details as unknown as PaymentConfirmationData);
+        return { optedOut: false, text, recordedText: text, policy: PURCHASE_UPDATE };
+      }
+      case 'key_delivery': {
+        const key = await this.keyDetails(delivery);
+        if (key.isOptedOut) return { optedOut: true };
+        return {
+          optedOut: false,
+          text: keyDeliveryText(key),
+          recordedText: keyDeliveryText({ ...key, accountPassword: key.accountPassword === null ? null : MASKED_PASSWORD }),
+          policy: PURCHASE_UPDATE,
+        };
+      }
+      case 'key_extension': {
+        const key = await this.keyDetails(delivery);
+        if (key.isOptedOut) return { optedOut: true };
+        const text = keyExtensionText({ serviceName: key.serviceName, key: key.key, expiresAt: (delivery.details as { expiresAt: string }).expiresAt });
+        return { optedOut: false, text, recordedText: text, policy: PURCHASE_UPDATE };
+      }
+      default:
+        throw new Error(`a ${delivery.kind} message is not sent by the delivery runner`);
+    }
+  }
+
+  /** The key as it is now, with its account's current sign-in details (never stored here). */
+  private keyDetails(delivery: DeliveryRecord): Promise<KeyDelivery> {
+    if (delivery.keyId === null) throw new Error(`delivery ${delivery.id} names no key`);
+    return this.deps.streamingKeys.call(keyDelivery, { params: { keyId: delivery.keyId } });
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The expiry check (ADR 14): asks streaming-keys for the keys expiring within
+ * expiry_reminder_days, takes each (key, expiry date) reminder once (the unique reminders row),
+ * sends it with a renewal link, and records every outcome with its
+ * notifications.reminder.recorded event in one transaction. The send itself runs outside any
+ * transaction. A failed reminder is tried again by later checks, up to REMINDER_MAX_ATTEMPTS.
+ */
+import type { Outbox } from '@bo/platform/events';
+import type { ServiceClient } from '@bo/platform';
+import {
+  BASE_URL_WARNING,
+  createRenewalSession,
+  expiringKeys,
+  notificationsReminderRecorded,
+  streamingServiceOf,
+  type ExpiringKey,
+  type ExpiryCheckCounts,
+} from '@bo/proto';
+import { renewalReminderText } from '../domain/templates';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { deliveriesStore } from '../store/deliveries-store';
+import { purchasesStore } from '../store/purchases-store';
+import { remindersStore, type ClaimedReminder, type ReminderOutcome } from '../store/reminders-store';
+import { settingsStore } from '../store/settings-store';
+import { ACCOUNT_UPDATE, NotConfiguredError, type ChatMessenger } from './messenger';
+
+/** Tries of one reminder across checks (hourly: a ManyChat outage of a few hours is ridden out). */
+export const REMINDER_MAX_ATTEMPTS = 5;
+/** A reminder claimed longer ago than this belongs to a check that died mid-send: a later check may take it. */
+export const REMINDER_STALE_MS = 10 * 60_000;
+/** Reminders sent at once (ManyChat allows 25 sendContent calls a second per account). */
+const CONCURRENCY = 4;
+/** Months the renewal link offers (the customer may pick another on the payment page's order). */
+const RENEWAL_MONTHS = 1;
+
+export interface ExpiryCheckDeps {
+  prisma: PrismaClient;
+  outbox: Outbox<Prisma.TransactionClient>;
+  messenger: ChatMessenger;
+  streamingKeys: ServiceClient;
+  now?: () => Date;
+}
+
+type Tally = keyof Omit<ExpiryCheckCounts, 'checked'>;
+
+export class ExpiryCheck {
+  constructor(private readonly deps: ExpiryCheckDeps) {}
+
+  async run(): Promise<ExpiryCheckCounts> {
+    const settings = await settingsStore.read(this.deps.prisma);
+    const { data: keys } = await this.deps.streamingKeys.call(expiringKeys, { query: { days: settings.expiryReminderDays } });
+    const counts: ExpiryCheckCounts = { checked: keys.length, sent: 0, failed: 0, optedOut: 0, skipped: 0 };
+    const queue = [...keys];
+    const worker = async () => {
+      for (let key = queue.shift(); key; key = queue.shift()) counts[await this.remind(key, settings.baseUrl)]++;
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, keys.length) }, worker));
+    return counts;
+  }
+
+  private async remind(key: ExpiringKey, baseUrl: string | null): Promise<Tally> {
+    const { prisma, messenger, streamingKeys } = this.deps;
+    const expiresAt = new Date(key.expiresAt);
+    const claimed = await remindersStore.claim(prisma, { keyId: key.keyId, expiresAt, subscriberId: key.customerId, maxAttempts: REMINDER_MAX_ATTEMPTS, staleMs: REMINDER_STALE_MS });
+    if (!claimed) return 'skipped';
+    const delivery = await deliveriesStore.forReminder(prisma, claimed.id, { subscriberId: key.customerId, keyId: key.keyId });
+    const decide = (status: ReminderOutcome, details: { error?: string; text?: string; messageTag?: string | null } = {}) =>
+      this.decide(claimed, key, expiresAt, delivery.id, status, details);
+    if (key.isOptedOut) {
+      await decide('opted_out');
+      return 'optedOut';
+    }
+    try {
+      if (!baseUrl) throw new Error(BASE_URL_WARNING);
+      if (!messenger.configured) throw new NotConfiguredError();
+      const session = await streamingKeys.call(createRenewalSession, { body: { keyId: key.keyId, months: RENEWAL_MONTHS } });
+      const now = this.deps.now?.() ?? new Date();
+      const text = renewalReminderText({ serviceName: streamingServiceOf(key.service).name, key: key.key, expiresAt: key.expiresAt, renewalUrl: `${baseUrl}${session.path}` }, now);
+      const { messageTag } = await messenger.send(key.customerId, text, ACCOUNT_UPDATE);
+      await decide('sent', { text, messageTag });
+      return 'sent';
+    } catch (error) {
+      await decide('failed', { error: (error as Error).message });
+      return 'failed';
+    }
+  }
+
+  /** The reminder's outcome, its deliveries row and its event, in one transaction. */
+  private async decide(
+    claimed: ClaimedReminder,
+    key: ExpiringKey,
+    expiresAt: Date,
+    deliveryId: number,
+    status: ReminderOutcome,
+    details: { error?: string; text?: string; messageTag?: string | null },
+  ): Promise<void> {
+    const error = details.error ?? null;
+    await this.deps.outbox.commit(async (tx, emit) => {
+      const counter = await remindersStore.decide(tx, claimed.id, key.keyId, { status, error });
+      if (status === 'sent') {
+        await deliveriesStore.sent(tx, deliveryId, { attempts: claimed.attempts, messageTag: details.messageTag ?? null, text: details.text ?? '' });
+        await purchasesStore.markReminded(tx, key.keyId, expiresAt);
+      } else {
+        await deliveriesStore.notSent(tx, deliveryId, { attempts: claimed.attempts, error, status });
+      }
+      emit(notificationsReminderRecorded, { keyId: key.keyId, revision: counter.revision, expiresAt: expiresAt.toISOString(), status, attempts: counter.attempts, at: new Date().toISOString(), error });
+    });
+  }
+}

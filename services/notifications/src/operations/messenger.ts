@@ -1,0 +1,53 @@
+import { ManyChatError, type ManyChatClient, type MessageTag } from '../clients/manychat';
+import { textBlock } from '../domain/templates';
+
+export const NOT_CONFIGURED = 'ManyChat API is not configured';
+
+/** When a message may carry a message tag: reminders always; purchase messages only outside the 24-hour window. */
+export interface TagPolicy {
+  tag: MessageTag;
+  always: boolean;
+}
+
+/** Purchase messages (key delivery, payment and renewal confirmations): tagged only when ManyChat says the window is closed. */
+export const PURCHASE_UPDATE: TagPolicy = { tag: 'POST_PURCHASE_UPDATE', always: false };
+/** Renewal reminders go out days after the last interaction: always an account update. */
+export const ACCOUNT_UPDATE: TagPolicy = { tag: 'ACCOUNT_UPDATE', always: true };
+
+/** ManyChat is not configured: nothing to retry until someone sets MANYCHAT_API_TOKEN. */
+export class NotConfiguredError extends Error {
+  constructor() {
+    super(NOT_CONFIGURED);
+    this.name = 'NotConfiguredError';
+  }
+}
+
+/** Sends text messages through ManyChat, keeping to the 24-hour window rule (external-apis.md §2). */
+export class ChatMessenger {
+  constructor(private readonly client: ManyChatClient | null) {}
+
+  get configured(): boolean {
+    return this.client !== null;
+  }
+
+  /**
+   * Sends `text`; outside the 24-hour window (ManyChat's 3011) it is sent once more with the
+   * policy's tag. Answers the tag it went out with (null: inside the window, untagged).
+   */
+  async send(subscriberId: string, text: string, policy: TagPolicy): Promise<{ messageTag: MessageTag | null }> {
+    if (!this.client) throw new NotConfiguredError();
+    const block = textBlock(text);
+    if (policy.always) {
+      await this.client.sendContent(subscriberId, block, policy.tag);
+      return { messageTag: policy.tag };
+    }
+    try {
+      await this.client.sendContent(subscriberId, block);
+      return { messageTag: null };
+    } catch (error) {
+      if (!(error instanceof ManyChatError) || !error.outsideWindow) throw error;
+      await this.client.sendContent(subscriberId, block, policy.tag);
+      return { messageTag: policy.tag };
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { isSimulatorUrl, serveRoute } from '@bo/platform';
+import { BASE_URL_WARNING, getManyChatSettings, PAYMENT_STATUS_LINE, updateManyChatSetting } from '@bo/proto';
+import type { ManyChatClient } from '../clients/manychat';
+import type { NotificationsConfig } from '../config';
+import type { PrismaClient } from '../generated/prisma/client';
+import { settingsStore } from '../store/settings-store';
+
+export interface SettingsRouteDeps {
+  prisma: PrismaClient;
+  config: NotificationsConfig;
+  manychat: ManyChatClient | null;
+}
+
+/** The Settings tab: expiry_reminder_days and base_url, and the API status card. */
+export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, manychat }: SettingsRouteDeps): void {
+  serveRoute(app, getManyChatSettings, async () => {
+    const settings = await settingsStore.read(prisma);
+    return {
+      expiry_reminder_days: settings.expiryReminderDays,
+      base_url: settings.baseUrl,
+      warning: settings.baseUrl ? null : BASE_URL_WARNING,
+      status: { apiConfigured: manychat !== null, simulated: isSimulatorUrl(config.MANYCHAT_API_URL), ...(await pageStatus(manychat)), payment: PAYMENT_STATUS_LINE },
+    };
+  });
+
+  serveRoute(app, updateManyChatSetting, async ({ body }) => {
+    await settingsStore.write(prisma, body.key, body.value);
+    return { success: true, message: 'Settings updated successfully', data: body };
+  });
+}
+
+/** Whether ManyChat takes the token, and the page's name (one short call; the card must not hang on it). */
+async function pageStatus(manychat: ManyChatClient | null) {
+  if (!manychat) return { connected: null, pageName: null, error: null };
+  try {
+    const page = await manychat.getInfo();
+    return { connected: true, pageName: page.name || null, error: null };
+  } catch (error) {
+    return { connected: false, pageName: null, error: (error as Error).message };
+  }
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listen } from '@bo/sim-kit';
+import { buildManyChatSimulator } from '@bo/sim-manychat';
+import { ManyChatClient, ManyChatError } from '../src/clients/manychat';
+import { textBlock } from '../src/domain/templates';
+import { ACCOUNT_UPDATE, ChatMessenger, NotConfiguredError, PURCHASE_UPDATE } from '../src/operations/messenger';
+import { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
+
+const HOUR = 3_600_000;
+
+describe('ManyChat client against the ManyChat simulator', () => {
+  const sim = buildManyChatSimulator();
+  let url: string;
+  let client: ManyChatClient;
+  const sends = () => sim.journal.list().filter((entry) => entry.url.startsWith('/fb/sending/sendContent'));
+
+  beforeAll(async () => {
+    url = await listen(sim.app);
+    client = new ManyChatClient({ baseUrl: `${url}/`, token: SIMULATOR_MANYCHAT_TOKEN, timeoutMs: 300 }, { retry: { baseDelayMs: 10 } });
+  });
+  afterAll(() => sim.app.close());
+  beforeEach(() => {
+    sim.state.reset();
+    sim.faults.clear();
+    sim.journal.clear();
+    sim.state.upsertSubscriber({ id: '7100001', last_interaction: new Date(Date.now() - HOUR).toISOString() });
+    sim.state.upsertSubscriber({ id: '7100002', last_interaction: new Date(Date.now() - 30 * HOUR).toISOString() });
+  });
+
+  it('sends a text block inside the 24-hour window without a tag, and reads the page name', async () => {
+    await client.sendContent('7100001', textBlock('Сайн байна уу / Hello'));
+    expect(sim.state.messages).toMatchObject([{ subscriberId: '7100001', messageTag: null, content: { messages: [{ type: 'text', text: 'Сайн байна уу / Hello' }] } }]);
+    expect(await client.getInfo()).toEqual({ id: '1000001', name: 'Stream Keys Shop' });
+  });
+
+  it('reports 3011 outside the window; the messenger resends once with the purchase tag, and reminders always carry theirs', async () => {
+    const refused = await client.sendContent('7100002', textBlock('late')).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ManyChatError);
+    expect(refused).toMatchObject({ status: 400, code: 3011, outsideWindow: true, retryable: false });
+    const messenger = new ChatMessenger(client);
+    sim.journal.clear();
+    expect(await messenger.send('7100002', 'Your key', PURCHASE_UPDATE)).toEqual({ messageTag: 'POST_PURCHASE_UPDATE' });
+    expect(sends()).toHaveLength(2); // the untagged try, then the tagged one
+    expect(await messenger.send('7100001', 'Inside the window', PURCHASE_UPDATE)).toEqual({ messageTag: null });
+    sim.journal.clear();
+    expect(await messenger.send('7100001', 'Reminder', ACCOUNT_UPDATE)).toEqual({ messageTag: 'ACCOUNT_UPDATE' });
+    expect(sends()).toHaveLength(1);
+    expect(sim.state.messages.map((m) => [m.subscriberId, m.messageTag])).toEqual([['7100001', 'ACCOUNT_UPDATE'], ['7100001', null], ['7100002', 'POST_PURCHASE_UPDATE']]);
+  });
+
+  it('treats HTTP 200 with "status":"error" as a failure', async () => {
+    await sim.app.inject({ method: 'POST', url: '/__sim/options', payload: { errorHttpStatus: 200 } });
+    const refused = await client.sendContent('7100002', textBlock('late')).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 200, code: 3011 });
+    expect((refused as Error).message).toContain('last interaction was over 24h ago');
+    const unknown = await client.sendContent('7999999', textBlock('nobody')).catch((error: unknown) => error);
+    expect((unknown as Error).message).toBe('ManyChat refused: Subscriber does not exist — Subscriber with id 7999999 does not exist');
+    expect(sim.state.messages).toEqual([]);
+  });
+
+  it('retries 5xx, 429 and timeouts a bounded number of times, then gives up', async () => {
+    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 503, times: 1 });
+    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 429, times: 1 });
+    await client.sendContent('7100001', textBlock('after two failures'));
+    expect(sends().map((entry) => entry.status).reverse()).toEqual([503, 429, 200]); // the journal lists newest first
+    expect(sim.state.messages).toHaveLength(1);
+
+    sim.journal.clear();
+    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'slow', delayMs: 1_000, times: 3 });
+    const slow = await client.sendContent('7100001', textBlock('never')).catch((error: unknown) => error);
+    expect(slow).toMatchObject({ status: 0, retryable: true, message: 'ManyChat did not answer within 300 ms' });
+
+    sim.faults.clear();
+    sim.journal.clear();
+    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'html', status: 502 });
+    const down = await client.sendContent('7100001', textBlock('never')).catch((error: unknown) => error);
+    expect(down).toMatchObject({ status: 502, retryable: true });
+    expect(sends()).toHaveLength(3); // the first try and two retries
+  });
+
+  it('fails at once on a refused token (401) and on a bad request, without retrying', async () => {
+    const wrong = new ManyChatClient({ baseUrl: url, token: '1000001:not-the-secret', timeoutMs: 300 }, { retry: { baseDelayMs: 10 } });
+    const refused = await wrong.sendContent('7100001', textBlock('x')).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 401, retryable: false, message: 'ManyChat refused the API token (401): Access denied: wrong or missing API token' });
+    const bad = await client.sendContent('7100001', { version: 'v2', content: { messages: [{ type: 'text', text: '' }] } }).catch((error: unknown) => error);
+    expect(bad).toMatchObject({ status: 400, retryable: false });
+    expect((bad as Error).message).toContain('content.messages[0].text must be a non-empty string');
+    expect(sends()).toHaveLength(2);
+    const notDigits = await client.sendContent('user-1', textBlock('x')).catch((error: unknown) => error);
+    expect(notDigits).toMatchObject({ status: 400, message: '"user-1" is not a ManyChat subscriber id (digits only)' });
+    expect(sends()).toHaveLength(2); // never sent
+  });
+
+  it('without a token the messenger sends nothing and says ManyChat is not configured', async () => {
+    const messenger = new ChatMessenger(null);
+    await expect(messenger.send('7100001', 'x', PURCHASE_UPDATE)).rejects.toThrow(NotConfiguredError);
+    await expect(messenger.send('7100001', 'x', PURCHASE_UPDATE)).rejects.toThrow('ManyChat API is not configured');
+  });
+});

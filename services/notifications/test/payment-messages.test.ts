@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEnvelope, paymentsInvoicePaid } from '@bo/proto';
+import { eventually, startNotificationsSystem, textOf, type NotificationsSystem } from './system';
+
+const HOUR = 3_600_000;
+let invoices = 0;
+
+/** A paid event of a new invoice (ten characters after INV-), paid by `subscriberId`. */
+function paid(subscriberId: string | null, change: Partial<(typeof paymentsInvoicePaid.example)> = {}) {
+  const invoiceId = `INV-PAY${String(++invoices).padStart(7, '0')}`;
+  const example = paymentsInvoicePaid.example;
+  return createEnvelope(paymentsInvoicePaid, { ...example, invoiceId, payer: { ...example.payer, subscriberId }, ...change });
+}
+
+describe('payment confirmations from payments.invoice.paid', () => {
+  let n: NotificationsSystem;
+  const delivery = (invoiceId: string) => n.notifications.prisma.delivery.findFirst({ where: { invoiceId, kind: 'payment_confirmation' } });
+  const decided = (invoiceId: string) => eventually(async () => { const row = await delivery(invoiceId); return row && row.status !== 'pending' ? row : undefined; }, 15_000, `the delivery of ${invoiceId}`);
+
+  beforeAll(async () => {
+    n = await startNotificationsSystem('notifications_payments');
+    n.manychat.state.upsertSubscriber({ id: '8200001', last_interaction: new Date(Date.now() - HOUR).toISOString() });
+    n.manychat.state.upsertSubscriber({ id: '8200002', last_interaction: new Date(Date.now() - 72 * HOUR).toISOString() });
+  });
+  afterAll(() => n?.stop());
+  beforeEach(() => n.manychat.faults.clear());
+
+  it('sends one confirmation, records one purchase and one customer, when the same event arrives 50 times at once', async () => {
+    const event = paid('8200001', { amount: 105000, description: 'Netflix 3 сар', paidAt: '2026-11-23T08:05:00.000Z' });
+    await Promise.all(Array.from({ length: 50 }, () => n.system.publish(event)));
+    const row = await decided(event.payload.invoiceId);
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, messageTag: null, subscriberId: '8200001', eventId: event.id });
+    // Give the duplicates time to be consumed (and to do nothing).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const messages = n.messages('8200001');
+    expect(messages).toHaveLength(1);
+    expect(textOf(messages[0])).toBe('✅ Төлбөр амжилттай төлөгдлөө / Payment received\n\n💰 Дүн / Amount: 105,000₮\n📝 Netflix 3 сар\n🕒 Төлсөн / Paid: 2026-11-23 16:05');
+    expect(row?.sentText).toBe(textOf(messages[0]));
+    const { prisma } = n.notifications;
+    expect(await prisma.delivery.count({ where: { invoiceId: event.payload.invoiceId } })).toBe(1);
+    const purchase = await prisma.manychatPurchase.findUniqueOrThrow({ where: { invoiceId: event.payload.invoiceId }, include: { customer: true } });
+    expect(purchase).toMatchObject({ service: 'NFX', duration: 1, amount: 105000, status: 'pending', keyId: null, customer: { facebookUserId: '8200001', email: 'bat@example.mn', name: 'Бат-Эрдэнэ', phone: '99112233' } });
+    expect(await prisma.manychatCustomer.count({ where: { facebookUserId: '8200001' } })).toBe(1);
+  });
+
+  it('tags the confirmation POST_PURCHASE_UPDATE for a subscriber outside the 24-hour window', async () => {
+    const event = paid('8200002');
+    await n.system.publish(event);
+    expect(await decided(event.payload.invoiceId)).toMatchObject({ status: 'sent', messageTag: 'POST_PURCHASE_UPDATE' });
+    expect(n.messages('8200002').map((message) => message.messageTag)).toEqual(['POST_PURCHASE_UPDATE']);
+  });
+
+  it('retries ManyChat 5xx: within one try, and across tries when the outage outlasts the client’s retries', async () => {
+    n.manychat.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 503, times: 2 });
+    const short = paid('8200001');
+    await n.system.publish(short);
+    expect(await decided(short.payload.invoiceId)).toMatchObject({ status: 'sent', attempts: 1 });
+
+    n.manychat.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 500, times: 4 });
+    const long = paid('8200001');
+    await n.system.publish(long);
+    expect(await decided(long.payload.invoiceId)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(n.messages('8200001').filter((message) => textOf(message).includes('35,000₮'))).toHaveLength(2);
+  });
+
+  it('fails visibly, at once, when ManyChat refuses the token (401)', async () => {
+    await n.manychat.app.inject({ method: 'POST', url: '/__sim/options', payload: { apiSecret: 'rotated-secret' } });
+    try {
+      const event = paid('8200001');
+      const before = n.messages('8200001').length;
+      await n.system.publish(event);
+      const row = await decided(event.payload.invoiceId);
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, sentText: null });
+      expect(row?.lastError).toBe('ManyChat refused the API token (401): Access denied: wrong or missing API token');
+      expect(n.messages('8200001')).toHaveLength(before);
+      const failed = (await n.call('GET', '/api/manychat/deliveries?status=failed&kind=payment_confirmation')).body.data;
+      expect(failed[0]).toMatchObject({ invoiceId: event.payload.invoiceId, status: 'failed', lastError: row?.lastError });
+    } finally {
+      await n.manychat.app.inject({ method: 'POST', url: '/__sim/options', payload: { apiSecret: 'sim-manychat-secret' } });
+    }
+  });
+
+  it('records the purchase but sends nothing without a subscriber; a custom order is complete once paid', async () => {
+    const anonymous = paid(null, { order: { kind: 'custom', productName: 'Steam Wallet $20' } });
+    await n.system.publish(anonymous);
+    const purchase = await eventually(() => n.notifications.prisma.manychatPurchase.findUnique({ where: { invoiceId: anonymous.payload.invoiceId } }).then((row) => row ?? undefined));
+    expect(purchase).toMatchObject({ customerId: null, service: null, duration: null, status: 'completed', completedAt: expect.any(Date) });
+    expect(await delivery(anonymous.payload.invoiceId)).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceIdentity, signIdentity } from '@bo/platform';
+import { signedAs, TEST_IDENTITY_SECRET } from '@bo/platform/testing/services';
+import { BASE_URL_WARNING, routesOwnedBy } from '@bo/proto';
+import { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
+import { startNotificationsSystem, textOf, type NotificationsSystem } from './system';
+
+const HOUR = 3_600_000;
+
+describe('notifications routes: settings, templates, test notification', () => {
+  let n: NotificationsSystem;
+
+  beforeAll(async () => {
+    n = await startNotificationsSystem('notifications_settings');
+    n.manychat.state.upsertSubscriber({ id: '8100001', last_interaction: new Date(Date.now() - HOUR).toISOString() });
+    n.manychat.state.upsertSubscriber({ id: '8100002', last_interaction: new Date(Date.now() - 50 * HOUR).toISOString() });
+  });
+  afterAll(() => n?.stop());
+
+  it('serves every route its contracts declare, to admins only', async () => {
+    const routes = routesOwnedBy('notifications');
+    expect(routes.length).toBeGreaterThanOrEqual(6);
+    for (const contract of routes) expect(n.notifications.app.hasRoute({ method: contract.method, url: contract.path }), `${contract.method} ${contract.path}`).toBe(true);
+    const customer = signedAs({ kind: 'customer', userId: null, email: 'c@example.mn', isAdmin: false, keyId: '1' });
+    expect((await n.call('GET', '/api/manychat/settings', undefined, customer)).status).toBe(403);
+    expect((await n.call('GET', '/api/manychat/settings', undefined, {})).status).toBe(401);
+  });
+
+  it('starts with 3 days, no base URL and its warning; the status card says configured, simulated, the page and the payment line', async () => {
+    const { status, body } = await n.call('GET', '/api/manychat/settings');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      expiry_reminder_days: 3,
+      base_url: null,
+      warning: BASE_URL_WARNING,
+      status: { apiConfigured: true, simulated: true, connected: true, pageName: 'Stream Keys Shop', error: null, payment: 'Using Existing QPay Setup' },
+    });
+    expect(BASE_URL_WARNING).toContain('renewal notifications will not work');
+    expect(JSON.stringify(body)).not.toContain(SIMULATOR_MANYCHAT_TOKEN.split(':')[1]);
+  });
+
+  it('validates and normalises each setting, and says which field is wrong', async () => {
+    const set = (key: unknown, value: unknown) => n.call('POST', '/api/manychat/settings', { key, value });
+    expect((await set('expiry_reminder_days', '7')).body).toEqual({ success: true, message: 'Settings updated successfully', data: { key: 'expiry_reminder_days', value: 7 } });
+    expect((await set('base_url', '  https://shop.example.mn/// ')).body.data).toEqual({ key: 'base_url', value: 'https://shop.example.mn' });
+    const refusals = await Promise.all([set('expiry_reminder_days', 0), set('expiry_reminder_days', 31), set('expiry_reminder_days', 2.5), set('expiry_reminder_days', 'soon'), set('base_url', 'shop.example.mn'), set('base_url', 'ftp://shop.example.mn'), set('base_url', '   '), set('colour', 'red')]);
+    expect(refusals.map((reply) => [reply.status, reply.body.error])).toEqual([
+      [400, 'Invalid body: value: Expiry reminder days must be at least 1'],
+      [400, 'Invalid body: value: Expiry reminder days must be at most 30'],
+      [400, 'Invalid body: value: Expiry reminder days must be a whole number from 1 to 30'],
+      [400, 'Invalid body: value: Expiry reminder days must be a whole number from 1 to 30'],
+      [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
+      [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
+      [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
+      [400, 'Invalid body: key: key must be one of expiry_reminder_days, base_url'],
+    ]);
+    expect((await n.call('POST', '/api/manychat/settings', { key: 'base_url', value: 'https://x.mn', extra: 1 })).status).toBe(400);
+    const { body } = await n.call('GET', '/api/manychat/settings');
+    expect(body).toMatchObject({ expiry_reminder_days: 7, base_url: 'https://shop.example.mn', warning: null });
+    // Concurrent writes of one key leave one row with one of the values.
+    await Promise.all(Array.from({ length: 10 }, (_, i) => set('expiry_reminder_days', i + 1)));
+    expect(await n.notifications.prisma.appSetting.count({ where: { key: 'expiry_reminder_days' } })).toBe(1);
+    await set('expiry_reminder_days', 5);
+  });
+
+  it('keeps the settings across a restart', async () => {
+    await n.restart();
+    expect((await n.call('GET', '/api/manychat/settings')).body).toMatchObject({ expiry_reminder_days: 5, base_url: 'https://shop.example.mn', warning: null });
+  });
+
+  it('previews the three templates on sample data, the reminder with the configured days', async () => {
+    const { body } = await n.call('GET', '/api/manychat/templates');
+    expect(body.data.map((template: { kind: string }) => template.kind)).toEqual(['key_delivery', 'renewal_reminder', 'payment_confirmation']);
+    expect(body.data[1].sample).toContain('ends in 5 days');
+    expect(body.data[2].sample).toContain('35,000₮');
+  });
+
+  it('sends the sample key delivery as a test: untagged inside the window, tagged outside, recorded either way', async () => {
+    const inside = await n.call('POST', '/api/manychat/test-notification', { userId: '8100001' });
+    expect(inside).toEqual({ status: 200, body: { success: true, message: 'Test notification sent', data: { userId: '8100001', service: 'Netflix', keyId: 'SK-0000000000-NFX' } } });
+    expect(n.messages('8100001')).toHaveLength(1);
+    expect(n.messages('8100001')[0].messageTag).toBeNull();
+    expect(textOf(n.messages('8100001')[0])).toContain('SK-0000000000-NFX');
+    const outside = await n.call('POST', '/api/manychat/test-notification', { userId: 8100002 });
+    expect(outside.body.data.userId).toBe('8100002');
+    expect(n.messages('8100002').map((message) => message.messageTag)).toEqual(['POST_PURCHASE_UPDATE']);
+    const tests = (await n.call('GET', '/api/manychat/deliveries?kind=test')).body.data;
+    expect(tests.map((d: { subscriberId: string; status: string; messageTag: string | null }) => [d.subscriberId, d.status, d.messageTag])).toEqual([
+      ['8100002', 'sent', 'POST_PURCHASE_UPDATE'],
+      ['8100001', 'sent', null],
+    ]);
+  });
+
+  it("answers ManyChat's reason when it refuses a test, and names a bad user id", async () => {
+    const unknown = await n.call('POST', '/api/manychat/test-notification', { userId: '8199999' });
+    expect(unknown).toEqual({ status: 502, body: { error: 'ManyChat answered 400: Subscriber does not exist — Subscriber with id 8199999 does not exist' } });
+    expect((await n.call('POST', '/api/manychat/test-notification', { userId: 'abc' })).body.error).toBe('Invalid body: userId: User ID must be a ManyChat subscriber id (digits)');
+    expect((await n.call('POST', '/api/manychat/test-notification', {})).status).toBe(400);
+    const failed = (await n.call('GET', '/api/manychat/deliveries?status=failed')).body.data;
+    expect(failed).toMatchObject([{ kind: 'test', subscriberId: '8199999', status: 'failed', lastError: expect.stringContaining('Subscriber does not exist') }]);
+  });
+
+  it('says in the config status that ManyChat is configured and simulated', async () => {
+    const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), TEST_IDENTITY_SECRET) };
+    const { body } = await n.call('GET', '/internal/notifications/config-status', undefined, gateway);
+    expect(body.items).toEqual([{ name: 'ManyChat API', category: 'Chat notifications', configured: true, simulated: true }]);
+    expect(JSON.stringify(body)).not.toContain('sim-manychat-secret');
+  });
+});

@@ -1,0 +1,81 @@
+import type { RunningService } from '@bo/platform/service';
+import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+import { listen } from '@bo/sim-kit';
+import { buildManyChatSimulator, type DeliveredMessage } from '@bo/sim-manychat';
+import type { NotificationsExposed } from '../src/app';
+import type { PrismaClient } from '../src/generated/prisma/client';
+import notifications, { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
+
+export type NotificationsService = RunningService<PrismaClient, NotificationsExposed>;
+
+/** Never during a test run: the tests trigger the check themselves. */
+export const NEVER_CRON = '0 0 1 1 *';
+
+export interface NotificationsSystem {
+  system: TestSystem;
+  notifications: NotificationsService;
+  manychat: ReturnType<typeof buildManyChatSimulator>;
+  manychatUrl: string;
+  /** A request to notifications as the gateway forwards it: as an admin unless `headers` say otherwise. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  /** What the ManyChat simulator delivered to a subscriber (newest first). */
+  messages(subscriberId: string): DeliveredMessage[];
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * notifications as it runs in production (its PostgreSQL schema, Redis, RabbitMQ) against the
+ * ManyChat simulator. streaming-keys has a URL in the system (notifications needs one) but runs
+ * only when a suite starts it. `env` overrides notifications' settings (e.g. no token).
+ */
+export async function startNotificationsSystem(name: string, options: { env?: Record<string, string> } = {}): Promise<NotificationsSystem> {
+  const manychat = buildManyChatSimulator();
+  const manychatUrl = await listen(manychat.app);
+  const system = await startTestSystem(name, { services: ['notifications', 'streaming-keys'] });
+  const env = {
+    MANYCHAT_API_URL: manychatUrl,
+    MANYCHAT_API_TOKEN: SIMULATOR_MANYCHAT_TOKEN,
+    MANYCHAT_TIMEOUT_MS: '1000',
+    EXPIRY_CHECK_CRON: NEVER_CRON,
+    ...options.env,
+  };
+  const handle: NotificationsSystem = {
+    system,
+    notifications: await system.start<NotificationsService>(notifications as never, env),
+    manychat,
+    manychatUrl,
+    async call(method, path, body, headers = asAdmin) {
+      const response = await fetch(`${system.url('notifications')}${path}`, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    messages: (subscriberId) => manychat.state.messages.filter((message) => message.subscriberId === subscriberId),
+    async restart() {
+      handle.notifications = await system.restart<NotificationsService>('notifications');
+    },
+    async stop() {
+      await system.stop();
+      await manychat.app.close();
+    },
+  };
+  return handle;
+}
+
+/** Polls `probe` until it returns something other than undefined/false, or fails after `timeoutMs`. */
+export async function eventually<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The text of a message the simulator delivered. */
+export const textOf = (message: DeliveredMessage): string => (message.content as { messages: { text: string }[] }).messages.map((m) => m.text).join('\n');
