@@ -12,12 +12,13 @@ if (window.location.pathname === '/') void loadDashboard();
 const NotBuiltPage = lazy(() => import('./pages/NotBuiltPage'));
 const NotFound = lazy(() => import('./pages/NotFound'));
 const WooCommercePage = lazy(() => import('./features/woocommerce/WooCommercePage'));
+const QpayPage = lazy(() => import('./features/qpay/QpayPage'));
+const PaymentPage = lazy(() => import('./features/payment/PaymentPage'));
 
 /** Admin pages of the route table that later releases build. */
 const laterAdminPages: { path: string; title: MessageKey }[] = [
   { path: 'ai-admin', title: 'nav.aiAdmin' },
   { path: 'scraper-admin', title: 'nav.scraper' },
-  { path: 'qpay', title: 'nav.qpay' },
   { path: 'streaming-keys', title: 'nav.streamingKeys' },
   { path: 'ai-parser-config', title: 'nav.aiParser' },
   { path: 'manychat-admin', title: 'nav.manychatAdmin' },
@@ -34,6 +35,8 @@ export const router = createBrowserRouter([
     ),
     children: [
       { path: '/login', element: <LoginPage /> },
+      // Public: a customer pays here from a chat link, signed in to nothing.
+      { path: '/payment/:invoiceId', element: <PaymentPage /> },
       {
         element: (
           <AdminGuard>
@@ -43,6 +46,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Dashboard /> },
           { path: 'woocommerce', element: <WooCommercePage /> },
+          { path: 'qpay', element: <QpayPage /> },
           ...laterAdminPages.map(({ path, title }) => ({ path, element: <NotBuiltPage title={title} /> })),
         ],
       },
