@@ -2,6 +2,7 @@ import type { RunningService } from '@bo/platform/service';
 import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
 import { listen } from '@bo/sim-kit';
 import { buildManyChatSimulator, type DeliveredMessage } from '@bo/sim-manychat';
+import streamingKeys from '@bo/streaming-keys/service';
 import type { NotificationsExposed } from '../src/app';
 import type { PrismaClient } from '../src/generated/prisma/client';
 import notifications, { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
@@ -20,19 +21,34 @@ export interface NotificationsSystem {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   /** What the ManyChat simulator delivered to a subscriber (newest first). */
   messages(subscriberId: string): DeliveredMessage[];
+  /** Starts streaming-keys in this system (its internal routes: expiring keys, delivery details, renewal sessions). */
+  startStreamingKeys(): Promise<RunningService>;
+  /** A request to streaming-keys as an admin. */
+  callKeys(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+async function request(url: string, method: string, body: unknown, headers: Record<string, string>) {
+  const response = await fetch(url, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
 /**
  * notifications as it runs in production (its PostgreSQL schema, Redis, RabbitMQ) against the
  * ManyChat simulator. streaming-keys has a URL in the system (notifications needs one) but runs
- * only when a suite starts it. `env` overrides notifications' settings (e.g. no token).
+ * only when a suite starts it (startStreamingKeys). `env` overrides notifications' settings (e.g. no token).
  */
 export async function startNotificationsSystem(name: string, options: { env?: Record<string, string> } = {}): Promise<NotificationsSystem> {
   const manychat = buildManyChatSimulator();
   const manychatUrl = await listen(manychat.app);
-  const system = await startTestSystem(name, { services: ['notifications', 'streaming-keys'] });
+  // payments has a URL (streaming-keys needs one) but never runs here: no test below makes an invoice.
+  const system = await startTestSystem(name, { services: ['notifications', 'streaming-keys', 'payments'] });
   const env = {
     MANYCHAT_API_URL: manychatUrl,
     MANYCHAT_API_TOKEN: SIMULATOR_MANYCHAT_TOKEN,
@@ -45,15 +61,9 @@ export async function startNotificationsSystem(name: string, options: { env?: Re
     notifications: await system.start<NotificationsService>(notifications as never, env),
     manychat,
     manychatUrl,
-    async call(method, path, body, headers = asAdmin) {
-      const response = await fetch(`${system.url('notifications')}${path}`, {
-        method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
+    call: (method, path, body, headers = asAdmin) => request(`${system.url('notifications')}${path}`, method, body, headers),
+    startStreamingKeys: () => system.start(streamingKeys as never),
+    callKeys: (method, path, body) => request(`${system.url('streaming-keys')}${path}`, method, body, asAdmin),
     messages: (subscriberId) => manychat.state.messages.filter((message) => message.subscriberId === subscriberId),
     async restart() {
       handle.notifications = await system.restart<NotificationsService>('notifications');
