@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { defineRoute } from './contract';
-import { MONTHS_MAX, MONTHS_MIN, serviceCodeSchema } from '../money';
+import { defineRoute, redirectReply, successReply } from './contract';
+import {
+  EMAIL_MAX, EXPIRING_SOON_DAYS, MONTHS_MAX, MONTHS_MIN, RECENT_KEYS, notificationStatuses, serviceCodeSchema, serviceCodes, streamingInvoiceStatuses,
+} from '../money';
 
 const category = 'Streaming keys';
 const keyIdParams = z.object({ keyId: z.coerce.number().int().positive() });
+const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** A sold key as notifications needs it for a reminder. */
 export const expiringKeySchema = z.object({
@@ -64,4 +67,368 @@ export const createRenewalSession = defineRoute({
 /** The internal routes other services call; the admin and public routes follow below. */
 export const streamingKeysInternalRoutes = [expiringKeys, keyDelivery, createRenewalSession];
 
-export const streamingKeysRoutes = [...streamingKeysInternalRoutes];
+// ---------------------------------------------------------------------------------------------
+// Admin (/streaming-keys page) and public routes (document 3 §7 "Streaming admin").
+
+/** Document 3 §4: Expired if the expiry is past, else Active if isActive is 1, else Used. */
+export const keyDisplayStatuses = ['Active', 'Expired', 'Used'] as const;
+
+/** A key as the admin page shows it. */
+export const streamingKeyViewSchema = z.object({
+  id: z.number().int(),
+  /** The account e-mail the key is a profile of. */
+  email: z.string(),
+  key: z.string(),
+  service: serviceCodeSchema,
+  serviceName: z.string(),
+  profileNumber: z.number().int(),
+  expiresAt: z.string(),
+  isActive: z.number().int(),
+  status: z.enum(keyDisplayStatuses),
+  /** The chat subscriber holding it; null when none. */
+  customerId: z.string().nullable(),
+  /** Taken by a sale or given to a customer (not in the free pool). */
+  held: z.boolean(),
+  assignedAt: z.string().nullable(),
+  buyerEmail: z.string().nullable(),
+  streamingInvoiceId: z.number().int().nullable(),
+  lastNotificationSent: z.string().nullable(),
+  /** null means pending. */
+  notificationStatus: z.enum(notificationStatuses).nullable(),
+  notificationAttempts: z.number().int(),
+  isOptedOut: z.boolean(),
+  createdAt: z.string(),
+});
+export type StreamingKeyView = z.infer<typeof streamingKeyViewSchema>;
+
+export const streamingPricingSchema = z.object({
+  id: z.number().int(),
+  service: serviceCodeSchema,
+  serviceName: z.string(),
+  duration: z.number().int(),
+  price: z.number().int(),
+  isActive: z.boolean(),
+});
+export type StreamingPricingRow = z.infer<typeof streamingPricingSchema>;
+
+export const streamingInvoiceViewSchema = z.object({
+  id: z.number().int(),
+  /** payments' invoice (INV-…); null when payments could not make it. */
+  invoiceId: z.string().nullable(),
+  email: z.string().nullable(),
+  serviceCode: serviceCodeSchema,
+  serviceName: z.string(),
+  /** Months. */
+  duration: z.number().int(),
+  amount: z.number().int(),
+  status: z.enum(streamingInvoiceStatuses),
+  /** Why a paid order has no key yet (NEEDS_ATTENTION) or why it could not be made (FAILED). */
+  attentionReason: z.string().nullable(),
+  paymentUrl: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  keyGenerated: z.boolean(),
+  keyId: z.number().int().nullable(),
+  key: z.string().nullable(),
+  customerName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  subscriberId: z.string().nullable(),
+  /** admin (made on this page) or chat (an order paid through the chat's payment link). */
+  platform: z.string(),
+  productName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StreamingInvoiceView = z.infer<typeof streamingInvoiceViewSchema>;
+
+export const streamingAccountViewSchema = z.object({
+  email: z.string(),
+  service: serviceCodeSchema,
+  /** Whether a sign-in password is stored, and its masked form (never the whole). */
+  passwordSet: z.boolean(),
+  passwordMasked: z.string(),
+  passwordUpdatedAt: z.string().nullable(),
+});
+
+/** The expiry report (document 3 §3). */
+export const expiryReportSchema = z.object({
+  total: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  optedOut: z.number().int(),
+  pending: z.number().int(),
+  keys: z.array(z.object({
+    id: z.number().int(),
+    serviceName: z.string(),
+    email: z.string(),
+    key: z.string(),
+    expiresAt: z.string(),
+    notificationStatus: z.enum(notificationStatuses).nullable(),
+    notificationAttempts: z.number().int(),
+  })),
+});
+
+/** Empty text counts as not sent, so the form's blank fields read as missing. */
+const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const emailField = z.string().trim().toLowerCase().max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`).pipe(z.email('Invalid email address'));
+const monthsField = z.coerce.number().int('Months must be a whole number').min(MONTHS_MIN, 'Duration must be at least 1 month').max(MONTHS_MAX, 'Duration must not exceed 12 months');
+/** A calendar date or a timestamp, as text. */
+const dateField = z.string().trim().refine((text) => !Number.isNaN(Date.parse(text)), 'Invalid date');
+const passwordField = z.string().min(1, 'Password is required').max(200);
+const listOf = <S extends z.ZodType>(item: S) => z.object({ success: z.boolean(), data: z.array(item) });
+
+const exampleKey: StreamingKeyView = {
+  id: 41, email: 'nfx.account1@example.mn', key: 'SK-7Q2M4P9X3K-NFX', service: 'NFX', serviceName: 'Netflix', profileNumber: 3,
+  expiresAt: '2026-12-23T08:00:00.000Z', isActive: 1, status: 'Active', customerId: '1234567', held: true, assignedAt: '2026-11-23T08:00:00.000Z',
+  buyerEmail: 'bat@example.mn', streamingInvoiceId: 12, lastNotificationSent: null, notificationStatus: null, notificationAttempts: 0, isOptedOut: false,
+  createdAt: '2026-11-20T08:00:00.000Z',
+};
+const examplePricing: StreamingPricingRow = { id: 1, service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35000, isActive: true };
+const exampleInvoice: StreamingInvoiceView = {
+  id: 12, invoiceId: 'INV-7K3Q9X2M4P', email: 'bat@example.mn', serviceCode: 'NFX', serviceName: 'Netflix', duration: 1, amount: 35000, status: 'PENDING',
+  attentionReason: null, paymentUrl: 'https://shop.example.mn/payment/INV-7K3Q9X2M4P', paidAt: null, keyGenerated: false, keyId: null, key: null,
+  customerName: 'Бат-Эрдэнэ', phoneNumber: '99112233', subscriberId: '1234567', platform: 'admin', productName: 'Netflix 1 сар', createdAt: '2026-11-23T08:00:00.000Z',
+};
+
+export const keyStats = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-keys/stats', access: 'admin', category,
+  reply: z.object({ totalKeys: z.number().int(), activeKeys: z.number().int(), expired: z.number().int(), expiringSoon: z.number().int() }),
+  summary: `Key counts: all, active (not expired), expired, expiring within ${EXPIRING_SOON_DAYS} days`,
+  example: { reply: { totalKeys: 40, activeKeys: 31, expired: 9, expiringSoon: 4 } },
+});
+
+export const slotStats = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-keys/slot-stats', access: 'admin', category,
+  reply: z.object({
+    success: z.boolean(),
+    data: z.object({ services: z.record(z.enum(serviceCodes), z.object({ serviceName: z.string(), occupiedSlots: z.number().int(), totalSlots: z.number().int() })) }),
+  }),
+  summary: 'Per service: keys held by customers (occupied) out of all keys in the pool',
+  example: {
+    reply: {
+      success: true,
+      data: {
+        services: {
+          NFX: { serviceName: 'Netflix', occupiedSlots: 7, totalSlots: 10 }, DPS: { serviceName: 'Disney+', occupiedSlots: 0, totalSlots: 7 },
+          AMZ: { serviceName: 'Amazon Prime Video', occupiedSlots: 2, totalSlots: 6 }, HLU: { serviceName: 'Hulu', occupiedSlots: 0, totalSlots: 0 },
+          MAX: { serviceName: 'HBO Max', occupiedSlots: 1, totalSlots: 5 },
+        },
+      },
+    },
+  },
+});
+
+export const listKeys = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-keys', access: 'admin', category,
+  query: z.object({ search: z.string().trim().max(EMAIL_MAX).optional(), service: serviceCodeSchema.optional() }),
+  reply: listOf(streamingKeyViewSchema),
+  summary: 'Every key (optionally those whose account e-mail or key contains `search`), by account e-mail, service and profile',
+  example: { query: { search: 'nfx.account1' }, reply: { success: true, data: [exampleKey] } },
+});
+
+export const expiringSoonKeys = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-keys/expiring-soon', access: 'admin', category,
+  query: z.object({ days: z.coerce.number().int().min(1).max(365).default(EXPIRING_SOON_DAYS) }),
+  reply: listOf(streamingKeyViewSchema),
+  summary: 'Keys not yet expired that expire within `days` days, soonest first',
+  example: { query: { days: 3 }, reply: { success: true, data: [exampleKey] } },
+});
+
+export const emailsWithSlots = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-keys/emails-with-slots', access: 'admin', category,
+  query: z.object({ service: serviceCodeSchema }),
+  reply: listOf(z.object({ email: z.string(), availableSlots: z.number().int() })),
+  summary: "The service's account e-mails and how many profiles of each have no key yet",
+  example: { query: { service: 'NFX' }, reply: { success: true, data: [{ email: 'nfx.account1@example.mn', availableSlots: 2 }] } },
+});
+
+export const availableProfiles = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-keys/available-profiles/:email/:service', access: 'admin', category,
+  params: z.object({ email: emailField, service: serviceCodeSchema }),
+  reply: z.object({ success: z.boolean(), data: z.array(z.number().int()) }),
+  summary: 'The profile numbers of an account e-mail that have no key yet',
+  example: { params: { email: 'nfx.account1@example.mn', service: 'NFX' }, reply: { success: true, data: [4, 5] } },
+});
+
+export const expiryReport = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming/expiry-report', access: 'admin', category,
+  query: z.object({ days: z.coerce.number().int().min(1).max(365).default(EXPIRING_SOON_DAYS) }),
+  reply: expiryReportSchema,
+  summary: "Keys held by customers that expire within `days` days, with their reminder's status and attempts",
+  example: {
+    query: { days: 3 },
+    reply: { total: 1, sent: 1, failed: 0, optedOut: 0, pending: 0, keys: [{ id: 41, serviceName: 'Netflix', email: 'nfx.account1@example.mn', key: 'SK-7Q2M4P9X3K-NFX', expiresAt: '2026-11-25T08:00:00.000Z', notificationStatus: 'sent', notificationAttempts: 1 }] },
+  },
+});
+
+export const recentKeys = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-keys/recent', access: 'admin', category,
+  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(RECENT_KEYS) }),
+  reply: listOf(streamingKeyViewSchema),
+  summary: 'The most recently created keys, newest first',
+  example: { query: { limit: 20 }, reply: { success: true, data: [exampleKey] } },
+});
+
+export const extendKey = defineRoute({
+  owner: 'streaming-keys', method: 'POST', path: '/api/streaming-keys/extend', access: 'admin', category,
+  body: z.object({
+    keyId: z.coerce.number({ error: 'Please enter a key' }).int().positive('Please enter a key'),
+    months: z.preprocess(blankAsMissing, monthsField.optional()),
+    expiresAt: z.preprocess(blankAsMissing, dateField.optional()),
+  }).strict(),
+  reply: z.object({ success: z.boolean(), data: streamingKeyViewSchema, previousExpiresAt: z.string() }),
+  summary: 'Move a key\'s expiry later: by `months` from the later of now and its expiry, or to the date `expiresAt` (one of the two)',
+  example: { body: { keyId: 41, months: 1 }, reply: { success: true, data: { ...exampleKey, expiresAt: '2027-01-23T08:00:00.000Z' }, previousExpiresAt: '2026-12-23T08:00:00.000Z' } },
+});
+
+export const createKeys = defineRoute({
+  owner: 'streaming-keys', method: 'POST', path: '/api/streaming-keys', access: 'admin', category,
+  body: z.object({
+    service: z.preprocess(blankAsMissing, serviceCodeSchema.optional()),
+    email: z.preprocess(blankAsMissing, emailField.optional()),
+    /** The expiry: a number of months from today, or a date not before today. */
+    months: z.preprocess(blankAsMissing, monthsField.optional()),
+    expiresAt: z.preprocess(blankAsMissing, dateField.optional()),
+    /** How many profiles of the account get a key (the lowest free ones); 1 when left out. */
+    profiles: z.preprocess(blankAsMissing, z.coerce.number().int('Profiles must be a whole number').min(1, 'Profiles must be at least 1').optional()),
+    /** The account's shared sign-in password: stored (sealed) or replaced when given. */
+    password: z.preprocess(blankAsMissing, passwordField.optional()),
+  }).strict(),
+  reply: z.object({ success: z.boolean(), data: z.object({ keys: z.array(streamingKeyViewSchema) }) }),
+  summary: 'Add keys to the pool: one per free profile of an account e-mail, up to the service\'s profile count',
+  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', months: 1, profiles: 1, password: 'Shared-Pass-2026' }, reply: { success: true, data: { keys: [{ ...exampleKey, customerId: null, held: false, assignedAt: null, buyerEmail: null, streamingInvoiceId: null }] } } },
+});
+
+export const deleteKey = defineRoute({
+  owner: 'streaming-keys', method: 'DELETE', path: '/api/streaming-keys/:id', access: 'admin', category,
+  params: idParams,
+  reply: successReply,
+  summary: 'Delete a key (its profile becomes free for a new key)',
+  example: { params: { id: 41 }, reply: { success: true } },
+});
+
+export const updateCustomerId = defineRoute({
+  owner: 'streaming-keys', method: 'PATCH', path: '/api/streaming-keys/:id/customer-id', access: 'admin', category,
+  params: idParams,
+  body: z.object({
+    customerId: z.preprocess((v) => (typeof v === 'number' ? String(v) : typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(64).nullable()),
+  }).strict(),
+  reply: z.object({ success: z.boolean(), data: streamingKeyViewSchema }),
+  summary: 'Set (or clear, when blank) the chat subscriber id holding a key',
+  example: { params: { id: 41 }, body: { customerId: '1234567' }, reply: { success: true, data: exampleKey } },
+});
+
+export const generateKeyQr = defineRoute({
+  owner: 'streaming-keys', method: 'POST', path: '/api/streaming-keys/generate-qr/:id', access: 'admin', category,
+  params: idParams,
+  reply: z.object({ success: z.boolean(), data: z.object({ keyId: z.number().int(), qrCodeData: z.string(), qrCodeUrl: z.string().nullable(), generatedAt: z.string() }) }),
+  summary: "A QR code (PNG data: URL) of the key's details: service, account e-mail, profile, key, expiry",
+  example: { params: { id: 41 }, reply: { success: true, data: { keyId: 41, qrCodeData: 'data:image/png;base64,iVBORw0KGgo=', qrCodeUrl: null, generatedAt: '2026-11-23T08:00:00.000Z' } } },
+});
+
+export const listStreamingInvoices = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-invoices', access: 'admin', category,
+  query: z.object({ status: z.enum(streamingInvoiceStatuses).optional() }),
+  reply: listOf(streamingInvoiceViewSchema),
+  summary: 'Streaming orders, newest first (optionally of one status; NEEDS_ATTENTION: paid, waiting for a key)',
+  example: { query: { status: 'PENDING' }, reply: { success: true, data: [exampleInvoice] } },
+});
+
+export const createStreamingInvoice = defineRoute({
+  owner: 'streaming-keys', method: 'POST', path: '/api/streaming-invoices', access: 'admin', category,
+  body: z.object({
+    email: emailField,
+    service: serviceCodeSchema,
+    /** Months of the key. */
+    duration: z.coerce.number().int('Duration must be a whole number of months').min(1, 'Duration must be at least 1 day').max(MONTHS_MAX, 'Duration must not exceed 12 months'),
+    /** MNT; the price list's price of service and duration when left out. */
+    amount: z.preprocess(blankAsMissing, z.coerce.number().int('Amount must be a whole number').min(0, 'Amount must be at least 0').max(100_000_000).optional()),
+    customerName: z.preprocess(blankAsMissing, z.string().trim().max(255).optional()),
+    phoneNumber: z.preprocess(blankAsMissing, z.string().trim().max(40).optional()),
+    /** The chat subscriber who gets the key in the chat once paid. */
+    subscriberId: z.preprocess((v) => (typeof v === 'number' ? String(v) : blankAsMissing(v)), z.string().trim().max(64).optional()),
+  }).strict(),
+  reply: z.object({ success: z.boolean(), data: streamingInvoiceViewSchema }),
+  summary: 'Make a streaming order and its QPay invoice (through payments); answers its payment page link',
+  example: { body: { email: 'bat@example.mn', service: 'NFX', duration: 1, customerName: 'Бат-Эрдэнэ', phoneNumber: '99112233', subscriberId: '1234567' }, reply: { success: true, data: exampleInvoice } },
+});
+
+export const assignInvoiceKey = defineRoute({
+  owner: 'streaming-keys', method: 'POST', path: '/api/streaming-invoices/:id/assign-key', access: 'admin', category,
+  params: idParams,
+  reply: z.object({ success: z.boolean(), data: z.object({ invoice: streamingInvoiceViewSchema, key: streamingKeyViewSchema }) }),
+  summary: 'Give a paid order that is waiting for a key (NEEDS_ATTENTION) a free key of its service, once',
+  example: { params: { id: 12 }, reply: { success: true, data: { invoice: { ...exampleInvoice, status: 'PAID', keyGenerated: true, keyId: 41, key: 'SK-7Q2M4P9X3K-NFX', paidAt: '2026-11-23T08:05:00.000Z' }, key: exampleKey } } },
+});
+
+export const listPricing = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming/pricing', access: 'admin', category,
+  reply: listOf(streamingPricingSchema),
+  summary: 'The streaming price list: service, name, months and price in MNT',
+  example: { reply: { success: true, data: [examplePricing] } },
+});
+
+export const createPricing = defineRoute({
+  owner: 'streaming-keys', method: 'POST', path: '/api/streaming/pricing', access: 'admin', category,
+  body: z.object({
+    service: serviceCodeSchema,
+    serviceName: z.string({ error: 'Service name is required' }).trim().min(1, 'Service name is required').max(100),
+    duration: z.coerce.number({ error: 'Duration must be at least 1 month' }).int('Duration must be a whole number of months').min(1, 'Duration must be at least 1 month').max(12, 'Duration must not exceed 12 months'),
+    price: z.coerce.number({ error: 'Price must be at least 0' }).int('Price must be a whole number').min(0, 'Price must be at least 0').max(100_000_000),
+    isActive: z.boolean().optional(),
+  }).strict(),
+  reply: z.object({ success: z.boolean(), data: streamingPricingSchema }),
+  summary: 'Add a price (one per service and duration)',
+  example: { body: { service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35000 }, reply: { success: true, data: examplePricing } },
+});
+
+export const updatePricing = defineRoute({
+  owner: 'streaming-keys', method: 'PUT', path: '/api/streaming/pricing/:id', access: 'admin', category,
+  params: idParams,
+  body: z.object({
+    price: z.coerce.number({ error: 'Price must be at least 0' }).int('Price must be a whole number').min(0, 'Price must be at least 0').max(100_000_000),
+    isActive: z.boolean().optional(),
+  }).strict(),
+  reply: z.object({ success: z.boolean(), data: streamingPricingSchema }),
+  summary: 'Change the price of one row',
+  example: { params: { id: 1 }, body: { price: 32000 }, reply: { success: true, data: { ...examplePricing, price: 32000 } } },
+});
+
+export const deletePricing = defineRoute({
+  owner: 'streaming-keys', method: 'DELETE', path: '/api/streaming/pricing/:id', access: 'admin', category,
+  params: idParams,
+  reply: successReply,
+  summary: 'Delete one price row',
+  example: { params: { id: 1 }, reply: { success: true } },
+});
+
+export const listAccounts = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming-accounts', access: 'admin', category,
+  query: z.object({ service: serviceCodeSchema.optional() }),
+  reply: listOf(streamingAccountViewSchema),
+  summary: 'The account e-mails keys are profiles of, with whether a sign-in password is stored (masked)',
+  example: { query: { service: 'NFX' }, reply: { success: true, data: [{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z' }] } },
+});
+
+export const setAccountPassword = defineRoute({
+  owner: 'streaming-keys', method: 'PUT', path: '/api/streaming-accounts/password', access: 'admin', category,
+  body: z.object({ service: serviceCodeSchema, email: emailField, password: passwordField }).strict(),
+  reply: z.object({ success: z.boolean(), data: streamingAccountViewSchema }),
+  summary: "Set the shared sign-in password of an account e-mail (sealed; every later key message sends the new one)",
+  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', password: 'Shared-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z' } } },
+});
+
+export const openRenewal = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/api/streaming/renew/:sessionId', access: 'public', category,
+  replyKind: 'redirect',
+  params: z.object({ sessionId: z.string().trim().min(1).max(100) }),
+  reply: redirectReply,
+  summary: "A renewal reminder's link: makes (or reuses) the renewal invoice and redirects to its payment page",
+  example: { params: { sessionId: 'rs_4f9c2a7d1e8b3c6a' }, reply: undefined },
+});
+
+export const streamingKeysAdminRoutes = [
+  keyStats, slotStats, listKeys, expiringSoonKeys, emailsWithSlots, availableProfiles, expiryReport, recentKeys, extendKey, createKeys, deleteKey,
+  updateCustomerId, generateKeyQr, listStreamingInvoices, createStreamingInvoice, assignInvoiceKey, listPricing, createPricing, updatePricing,
+  deletePricing, listAccounts, setAccountPassword,
+];
+
+export const streamingKeysRoutes = [...streamingKeysInternalRoutes, ...streamingKeysAdminRoutes, openRenewal];

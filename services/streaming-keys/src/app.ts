@@ -1,11 +1,38 @@
+import { SecretBox } from '@bo/platform';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { PaymentsClient } from './clients/payments';
 import type { StreamingKeysConfig } from './config';
+import { streamingKeysConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
+import { paidOrderConsumer, reminderConsumer } from './operations/consumers';
+import { KeyPool } from './operations/key-pool';
+import { Orders } from './operations/orders';
+import { Renewals } from './operations/renewals';
+import { registerInternalRoutes } from './routes/internal';
 
-/** The streaming-keys service's parts (built out in issue 9). */
-export async function buildStreamingKeysApp(_context: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<undefined>> {
+export interface StreamingKeysExposed {
+  pool: KeyPool;
+  renewals: Renewals;
+}
+
+/**
+ * The streaming-keys service's parts: the key pool (accounts with sealed passwords), orders and
+ * renewals made through payments, the consumers that turn a paid invoice into a key or a
+ * renewal and fold reminder outcomes into the keys, and the routes.
+ */
+export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<StreamingKeysExposed>> {
+  const secrets = new SecretBox(config.DATA_ENCRYPTION_KEY);
+  const payments = new PaymentsClient({ baseUrl: config.PAYMENTS_URL, identitySecret: config.INTERNAL_IDENTITY_SECRET });
+  const pool = new KeyPool({ prisma, secrets });
+  const orders = new Orders({ prisma, payments });
+  const renewals = new Renewals({ prisma, payments });
+  const deps = { prisma, outbox, secrets, pool, orders, renewals };
   return {
-    routes() {},
-    configItems: () => [],
+    routes(app) {
+      registerInternalRoutes(app, deps);
+    },
+    consumers: [paidOrderConsumer(outbox, logger), reminderConsumer()],
+    configItems: () => streamingKeysConfigItems(config),
+    exposed: { pool, renewals },
   };
 }

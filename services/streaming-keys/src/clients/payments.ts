@@ -1,0 +1,42 @@
+import { AppError, ServiceCallError, ServiceClient } from '@bo/platform';
+import { createPaymentInvoice, type InvoiceOrder, type Payer } from '@bo/proto';
+
+export interface PaymentOrder {
+  /** Unique per order: the same reference answers the invoice already made, never a second one at QPay. */
+  reference: string;
+  description: string;
+  amount: number;
+  payer: Payer;
+  order: InvoiceOrder;
+}
+
+/** The invoice payments made: our id for it and its public payment page. */
+export interface MadePayment {
+  invoiceId: string;
+  paymentUrl: string;
+}
+
+/** payments' internal invoice route (ADR 14: every order's money is a payments invoice). */
+export class PaymentsClient {
+  private readonly client: ServiceClient;
+
+  constructor(options: { baseUrl: string; identitySecret: string }) {
+    // QPay may take its own timeout to answer payments; leave room for it.
+    this.client = new ServiceClient({ baseUrl: options.baseUrl, caller: 'streaming-keys', identitySecret: options.identitySecret, timeoutMs: 30_000 });
+  }
+
+  async createInvoice(order: PaymentOrder): Promise<MadePayment> {
+    const { invoice } = await this.client.call(createPaymentInvoice, { body: order });
+    return { invoiceId: invoice.invoiceId, paymentUrl: invoice.paymentUrl };
+  }
+}
+
+/**
+ * What a caller is told when payments could not make the invoice: 503 while payments (or QPay
+ * behind it) is unreachable or busy, otherwise 502, with payments' own reason.
+ */
+export function paymentsFailure(error: unknown): AppError {
+  if (!(error instanceof ServiceCallError)) return new AppError(502, 'payments_failed', `Payments could not make the invoice: ${(error as Error).message}`);
+  const status = error.status === 503 || error.status === 504 ? 503 : 502;
+  return new AppError(status, 'payments_failed', `Payments could not make the invoice: ${error.message}`);
+}

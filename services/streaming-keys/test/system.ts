@@ -1,0 +1,100 @@
+import payments, { SIMULATOR_MERCHANT } from '@bo/payments/service';
+import type { RunningService } from '@bo/platform/service';
+import { asAdmin, signedAs, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+import { createEnvelope, paymentsInvoicePaid, type InvoiceOrder, type Payer } from '@bo/proto';
+import { listen } from '@bo/sim-kit';
+import { buildQpaySimulator } from '@bo/sim-qpay';
+import type { StreamingKeysExposed } from '../src/app';
+import type { PrismaClient } from '../src/generated/prisma/client';
+import streamingKeys from '../src/service';
+
+export type StreamingKeysService = RunningService<PrismaClient, StreamingKeysExposed>;
+
+/** notifications' signed identity, as its ServiceClient sends it. */
+export const asNotifications = signedAs({ kind: 'service', userId: 'notifications', email: null, isAdmin: false, keyId: null });
+
+export interface KeysSystem {
+  system: TestSystem;
+  keys: StreamingKeysService;
+  /** payments against the QPay simulator; absent with `payments: false` (its URL then answers nothing). */
+  payments: RunningService | null;
+  qpay: ReturnType<typeof buildQpaySimulator> | null;
+  qpayUrl: string | null;
+  /** A request to streaming-keys as the gateway forwards it: as an admin unless `headers` say otherwise. */
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const defaultPayer: Payer = { name: 'Бат-Эрдэнэ', email: 'bat@example.mn', phone: '99112233', subscriberId: '1234567' };
+
+/** A paid event of payments for an order (not yet published). */
+export function paidEnvelope(invoiceId: string, order: InvoiceOrder, extra: { amount?: number; payer?: Partial<Payer> } = {}) {
+  return createEnvelope(paymentsInvoicePaid, {
+    invoiceId, revision: 1, amount: extra.amount ?? 35_000, description: 'Netflix 1 сар', paidAt: new Date().toISOString(), paymentId: null, approvedBy: null,
+    payer: { ...defaultPayer, ...extra.payer }, order,
+  });
+}
+
+/**
+ * streaming-keys as it runs in production (its PostgreSQL schema, Redis, RabbitMQ), with payments
+ * beside it on the same database and vhost, against the QPay simulator.
+ */
+export async function startKeysSystem(name: string, options: { payments?: boolean } = {}): Promise<KeysSystem> {
+  const withPayments = options.payments !== false;
+  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys'] });
+  let qpay: ReturnType<typeof buildQpaySimulator> | null = null;
+  let qpayUrl: string | null = null;
+  let paymentsService: RunningService | null = null;
+  if (withPayments) {
+    qpay = buildQpaySimulator({ seed: false });
+    await qpay.ready;
+    qpayUrl = await listen(qpay.app);
+    paymentsService = await system.start(payments as never, {
+      QPAY_PRODUCTION_URL: `${qpayUrl}/v2`,
+      QPAY_SANDBOX_URL: `${qpayUrl}/sandbox/v2`,
+      QPAY_CLIENT_ID: SIMULATOR_MERCHANT.clientId,
+      QPAY_CLIENT_SECRET: SIMULATOR_MERCHANT.clientSecret,
+      QPAY_INVOICE_CODE: SIMULATOR_MERCHANT.invoiceCode,
+      QPAY_ENABLED: 'true',
+      QPAY_TIMEOUT_MS: '2000',
+      PUBLIC_URL: system.url('payments'),
+    });
+  }
+  const handle: KeysSystem = {
+    system,
+    keys: await system.start<StreamingKeysService>(streamingKeys as never),
+    payments: paymentsService,
+    qpay,
+    qpayUrl,
+    async call(method, path, body, headers = asAdmin) {
+      const response = await fetch(`${system.url('streaming-keys')}${path}`, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    },
+    async restart() {
+      handle.keys = await system.restart<StreamingKeysService>('streaming-keys');
+    },
+    async stop() {
+      await system.stop();
+      await qpay?.app.close();
+    },
+  };
+  return handle;
+}
+
+/** Waits until `check` holds (events travel through the bus), failing after `ms`. */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
