@@ -228,7 +228,7 @@ function BankLinks({ links }: { links: BankLink[] }) {
                 textDecoration="none"
                 _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
               >
-                <Avatar.Root size="md" shape="rounded" bg="white">
+                <Avatar.Root size="md" shape="rounded" bg="bg.muted">
                   <Avatar.Fallback name={bank.name} />
                   <Avatar.Image src={bank.logo} alt="" />
                 </Avatar.Root>

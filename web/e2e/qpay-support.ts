@@ -1,0 +1,50 @@
+import type { APIResponse, Page } from 'playwright-core';
+
+/** What POST /api/qpay/create-invoice answers (the fields these suites read). */
+export interface CreatedInvoice {
+  invoiceId: string;
+  paymentUrl: string;
+  invoice: { qpayInvoiceId: string | null; status: string; amount: number; description: string };
+}
+
+async function jsonOf(response: APIResponse, what: string): Promise<any> {
+  if (!response.ok()) throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  return response.json();
+}
+
+/** The gateway's API with a signed-in page's session and CSRF token: test set-up and checks, never the thing under test. */
+export function adminApi(page: Page, appUrl: string) {
+  const csrf = async () => ((await (await page.request.get(`${appUrl}/api/auth/csrf`)).json()) as { token: string }).token;
+  const write = async (method: 'post' | 'delete', path: string, data?: unknown) =>
+    jsonOf(await page.request[method](`${appUrl}${path}`, { data, headers: { 'x-csrf-token': await csrf() } }), `${method.toUpperCase()} ${path}`);
+  return {
+    get: async <T>(path: string): Promise<T> => jsonOf(await page.request.get(`${appUrl}${path}`), `GET ${path}`),
+    post: <T>(path: string, data?: unknown): Promise<T> => write('post', path, data),
+    delete: (path: string) => write('delete', path),
+    /** A custom payment's invoice, made at the QPay simulator through the payments service. */
+    createInvoice: (productName: string, amount: number, customerName = 'Бат-Эрдэнэ'): Promise<CreatedInvoice> =>
+      write('post', '/api/qpay/create-invoice', { customer_name: customerName, product_name: productName, amount }),
+  };
+}
+
+export interface SimulatedPayment {
+  payment_id: string;
+  amount: number;
+  callbacks: { status?: number; error?: string }[] | 'pending';
+}
+
+/**
+ * Pays an invoice in the QPay simulator as a bank app would. By default the answer comes once its
+ * callback reached our server; `callback: 'none'` is a payment whose callback was lost, `amount` a
+ * partial or excess payment.
+ */
+export async function payAtQpay(qpayUrl: string, qpayInvoiceId: string, plan: { amount?: number; callback?: 'get' | 'post' | 'none' } = {}): Promise<SimulatedPayment> {
+  const response = await fetch(`${qpayUrl}/__sim/invoices/${qpayInvoiceId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(plan) });
+  if (!response.ok) throw new Error(`the QPay simulator refused the payment: ${response.status} ${await response.text()}`);
+  return (await response.json()) as SimulatedPayment;
+}
+
+/** The page may not scroll sideways at 390 px: wide content scrolls inside its own box. */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
