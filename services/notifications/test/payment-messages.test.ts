@@ -83,7 +83,7 @@ describe('payment confirmations from payments.invoice.paid', () => {
   it('records the purchase but sends nothing without a subscriber; a custom order is complete once paid', async () => {
     const anonymous = paid(null, { order: { kind: 'custom', productName: 'Steam Wallet $20' } });
     await n.system.publish(anonymous);
-    const purchase = await eventually(() => n.notifications.prisma.manychatPurchase.findUnique({ where: { invoiceId: anonymous.payload.invoiceId } }).then((row) => row ?? undefined));
+    const purchase = await eventually(() => n.notifications.prisma.manychatPurchase.findUnique({ where: { invoiceId: anonymous.payload.invoiceId } }));
     expect(purchase).toMatchObject({ customerId: null, service: null, duration: null, status: 'completed', completedAt: expect.any(Date) });
     expect(await delivery(anonymous.payload.invoiceId)).toBeNull();
   });

@@ -1,5 +1,6 @@
 import type { RunningService } from '@bo/platform/service';
 import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+export { eventually } from '@bo/platform/testing/eventually';
 import { listen } from '@bo/sim-kit';
 import { buildManyChatSimulator, type DeliveredMessage } from '@bo/sim-manychat';
 import streamingKeys from '@bo/streaming-keys/service';
@@ -74,17 +75,6 @@ export async function startNotificationsSystem(name: string, options: { env?: Re
     },
   };
   return handle;
-}
-
-/** Polls `probe` until it returns something other than undefined/false, or fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The text of a message the simulator delivered. */
