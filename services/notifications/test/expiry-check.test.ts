@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL_WARNING, type StreamingKeyView } from '@bo/proto';
+import { eventually, startNotificationsSystem, textOf, type NotificationsSystem } from './system';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** The expiry check with streaming-keys running: its expiring keys, renewal sessions and key status. */
+describe('the expiry check, with streaming-keys', () => {
+  let n: NotificationsSystem;
+  let keys: StreamingKeyView[];
+  const trigger = async () => {
+    const reply = await n.call('POST', '/api/manychat/trigger-expiry-check', {});
+    expect(reply.status).toBe(200);
+    expect(reply.body.message).toBe('Expiry check triggered successfully');
+    return reply.body.data;
+  };
+  const keysPrisma = () => n.system.running('streaming-keys')!.prisma as any;
+  const keyView = async (id: number): Promise<StreamingKeyView> => (await n.callKeys('GET', '/api/streaming-keys')).body.data.find((key: StreamingKeyView) => key.id === id);
+  /** Waits until streaming-keys shows the key's reminder status (it arrives as notifications.reminder.recorded). */
+  const keyStatus = (id: number, status: string, attempts: number) =>
+    eventually(async () => {
+      const key = await keyView(id);
+      return key.notificationStatus === status && key.notificationAttempts === attempts ? key : undefined;
+    }, 15_000, `key ${id} to show ${status} after ${attempts} attempts`);
+  const reminders = (subscriberId: string) => n.messages(subscriberId).filter((message) => textOf(message).includes('хоногийн дараа дуусна'));
+  const makeKeys = async (email: string, expiresInMs: number, holders: string[]): Promise<StreamingKeyView[]> => {
+    const made = await n.callKeys('POST', '/api/streaming-keys', { service: 'NFX', email, expiresAt: new Date(Date.now() + expiresInMs).toISOString(), profiles: holders.length });
+    expect(made.status).toBe(200);
+    return Promise.all(
+      made.body.data.keys.map(async (key: StreamingKeyView, i: number) => (await n.callKeys('PATCH', `/api/streaming-keys/${key.id}/customer-id`, { customerId: holders[i] })).body.data),
+    );
+  };
+
+  beforeAll(async () => {
+    n = await startNotificationsSystem('notifications_expiry');
+    await n.startStreamingKeys();
+    n.manychat.state.upsertSubscriber({ id: '8400001', last_interaction: new Date(Date.now() - HOUR).toISOString() });
+    n.manychat.state.upsertSubscriber({ id: '8400002', last_interaction: new Date(Date.now() - 10 * DAY).toISOString() });
+    keys = await makeKeys('nfx.expiring@example.mn', 2 * DAY, ['8400001', '8400002', '8400001', '8400002']);
+    await keysPrisma().streamingKey.update({ where: { id: keys[3].id }, data: { isOptedOut: true } });
+    await makeKeys('nfx.later@example.mn', 20 * DAY, ['8400001']); // outside the 3-day window: never checked
+  });
+  afterAll(() => n?.stop());
+
+  it('without a base URL records each reminder failed with the warning, sends nothing, and streaming-keys shows it', async () => {
+    expect(await trigger()).toEqual({ checked: 4, sent: 0, failed: 3, optedOut: 1, skipped: 0 });
+    expect(n.manychat.state.messages).toEqual([]);
+    const rows = await n.notifications.prisma.reminder.findMany({ orderBy: { keyId: 'asc' } });
+    expect(rows.map((row) => [row.keyId, row.status, row.lastError])).toEqual([
+      [keys[0].id, 'failed', BASE_URL_WARNING],
+      [keys[1].id, 'failed', BASE_URL_WARNING],
+      [keys[2].id, 'failed', BASE_URL_WARNING],
+      [keys[3].id, 'opted_out', null],
+    ]);
+    await keyStatus(keys[0].id, 'failed', 1);
+    await keyStatus(keys[3].id, 'opted_out', 0);
+    const failed = (await n.call('GET', '/api/manychat/deliveries?kind=renewal_reminder&status=failed')).body.data;
+    expect(failed).toHaveLength(3);
+    expect(failed[0].lastError).toBe(BASE_URL_WARNING);
+  });
+
+  it('with a base URL sends one reminder per key, tagged ACCOUNT_UPDATE, linking to the renewal session streaming-keys made; a second check sends none', async () => {
+    await n.call('POST', '/api/manychat/settings', { key: 'base_url', value: 'https://shop.example.mn/' });
+    expect(await trigger()).toEqual({ checked: 4, sent: 3, failed: 0, optedOut: 0, skipped: 1 });
+    expect(reminders('8400001')).toHaveLength(2);
+    expect(reminders('8400002')).toHaveLength(1);
+    expect(n.manychat.state.messages.every((message) => message.messageTag === 'ACCOUNT_UPDATE')).toBe(true);
+    for (const key of keys.slice(0, 3)) {
+      const session = await keysPrisma().renewalSession.findFirst({ where: { keyId: key.id }, orderBy: { createdAt: 'desc' } });
+      const text = n.manychat.state.messages.map(textOf).find((message) => message.includes(key.key))!;
+      expect(text.split('\n').at(-1)).toBe(`https://shop.example.mn/api/streaming/renew/${session.id}`);
+      expect(text).toContain('ends in 2 days');
+    }
+    expect(n.manychat.state.messages.map(textOf).some((text) => text.includes(keys[3].key))).toBe(false); // opted out
+    await keyStatus(keys[0].id, 'sent', 2); // the failed try and this one
+    await keyStatus(keys[3].id, 'opted_out', 0);
+
+    expect(await trigger()).toEqual({ checked: 4, sent: 0, failed: 0, optedOut: 0, skipped: 4 });
+    expect(reminders('8400001')).toHaveLength(2);
+    const report = (await n.callKeys('GET', '/api/streaming/expiry-report')).body;
+    expect(report).toMatchObject({ sent: 3, optedOut: 1, failed: 0 });
+  });
+
+  it('sends one reminder per key and expiry date when five checks run at once, and reminds again for a new expiry date', async () => {
+    const fresh = await makeKeys('nfx.fresh@example.mn', 2 * DAY, ['8400001', '8400002']);
+    const extended = await n.callKeys('POST', '/api/streaming-keys/extend', { keyId: keys[0].id, expiresAt: new Date(Date.now() + 2.5 * DAY).toISOString() });
+    expect(extended.status).toBe(200);
+    const before = n.manychat.state.messages.length;
+    const replies = await Promise.all(Array.from({ length: 5 }, () => n.call('POST', '/api/manychat/trigger-expiry-check', {})));
+    const sent = replies.reduce((sum, reply) => sum + reply.body.data.sent, 0);
+    expect(sent).toBe(3);
+    expect(n.manychat.state.messages.length - before).toBe(3);
+    for (const key of [...fresh, keys[0]]) expect(n.manychat.state.messages.map(textOf).filter((text) => text.includes(key.key))).toHaveLength(key.id === keys[0].id ? 2 : 1);
+    expect(await n.notifications.prisma.reminder.count({ where: { keyId: keys[0].id } })).toBe(2);
+    await keyStatus(keys[0].id, 'sent', 3);
+  });
+
+  it('answers only admins, and refuses a body', async () => {
+    expect((await n.call('POST', '/api/manychat/trigger-expiry-check', {}, {})).status).toBe(401);
+    expect((await n.call('POST', '/api/manychat/trigger-expiry-check', { days: 3 })).status).toBe(400);
+  });
+});
