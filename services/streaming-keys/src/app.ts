@@ -8,7 +8,13 @@ import { paidOrderConsumer, reminderConsumer } from './operations/consumers';
 import { KeyPool } from './operations/key-pool';
 import { Orders } from './operations/orders';
 import { Renewals } from './operations/renewals';
+import { registerAccountRoutes } from './routes/accounts';
 import { registerInternalRoutes } from './routes/internal';
+import { registerInvoiceRoutes } from './routes/invoices';
+import { registerKeyRoutes } from './routes/keys';
+import { registerPricingRoutes } from './routes/pricing';
+import { registerRenewalRoutes } from './routes/renewals';
+import { registerReportRoutes } from './routes/reports';
 
 export interface StreamingKeysExposed {
   pool: KeyPool;
@@ -29,6 +35,12 @@ export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: 
   const deps = { prisma, outbox, secrets, pool, orders, renewals };
   return {
     routes(app) {
+      registerKeyRoutes(app, deps);
+      registerReportRoutes(app, deps);
+      registerPricingRoutes(app, deps);
+      registerInvoiceRoutes(app, deps);
+      registerAccountRoutes(app, deps);
+      registerRenewalRoutes(app, deps);
       registerInternalRoutes(app, deps);
     },
     consumers: [paidOrderConsumer(outbox, logger), reminderConsumer()],

@@ -11,7 +11,7 @@ import type { Prisma, PrismaClient, RenewalSession, StreamingKey } from '../gene
 import { keyStore } from '../store/key-store';
 import { orderStore } from '../store/order-store';
 import { pricingStore } from '../store/pricing-store';
-import type { PaymentsClient } from '../clients/payments';
+import { paymentsFailure, type PaymentsClient } from '../clients/payments';
 import type { Publish } from './publish';
 
 /** How long a reminder's link can be opened: past the expiry it warns of, for a late payer. */
@@ -88,7 +88,12 @@ export class Renewals {
     const amount = await pricingStore.priceOf(prisma, service, session.selectedDuration);
     const name = `${streamingServiceOf(service).name} ${session.selectedDuration}`;
     if (!amount) return { noPrice: `There is no price for ${name} month(s) yet: please ask us in the chat` };
-    const made = await payments.createInvoice(renewalPayment(session, key, amount, name));
+    let made;
+    try {
+      made = await payments.createInvoice(renewalPayment(session, key, amount, name));
+    } catch (error) {
+      throw paymentsFailure(error);
+    }
     await orderStore.attachRenewalInvoice(prisma, sessionId, made.invoiceId);
     return { invoiceId: made.invoiceId };
   }

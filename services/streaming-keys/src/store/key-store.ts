@@ -117,8 +117,10 @@ export const keyStore = {
     return db.streamingKey.findMany({ where: { id: { in: ids } }, orderBy: { profileNumber: 'asc' } });
   },
 
-  setCustomerId(db: KeysDb, id: number, customerId: string | null) {
-    return db.streamingKey.update({ where: { id }, data: { customerId, ...nextVersion } });
+  /** Null when there is no such key. */
+  async setCustomerId(db: KeysDb, id: number, customerId: string | null) {
+    const { count } = await db.streamingKey.updateMany({ where: { id }, data: { customerId, ...nextVersion } });
+    return count === 1 ? db.streamingKey.findUnique({ where: { id } }) : null;
   },
 
   /** A new expiry starts a new reminder cycle: the previous one's status no longer applies. */
