@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { serviceMain } from '@bo/platform/scripts/service-paths';
-import { domainServiceNames, registryEntry, urlVariableOf, type ServiceName } from '@bo/proto';
+import { domainServiceNames, registryEntry, urlVariableOf, type DomainServiceName, type ServiceName } from '@bo/proto';
 import { freePort } from '@bo/sim-kit';
 import { loadOrCreateSecrets } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
@@ -33,6 +33,8 @@ export interface DistributedSystem {
   /** The gateway's operations port (/ready, /metrics). */
   opsUrl: string;
   processes: Record<ServiceName, ChildProcess>;
+  /** Where each domain service listens (`<NAME>_URL`), for tests that call a service directly. */
+  serviceUrls: Record<DomainServiceName, string>;
   simulators: RunningSimulators;
   stop(): Promise<void>;
 }
@@ -152,7 +154,14 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       },
       quiet,
     );
-    return { url: publicUrl, opsUrl: `http://127.0.0.1:${opsPort}`, processes: processes as Record<ServiceName, ChildProcess>, simulators, stop };
+    return {
+      url: publicUrl,
+      opsUrl: `http://127.0.0.1:${opsPort}`,
+      processes: processes as Record<ServiceName, ChildProcess>,
+      serviceUrls: Object.fromEntries(domainServiceNames.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<DomainServiceName, string>,
+      simulators,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

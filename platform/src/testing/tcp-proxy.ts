@@ -6,6 +6,12 @@ export interface TcpProxy {
   cutAll(): void;
   /** New connections are closed at once until `resume()`. */
   refuse(): void;
+  /**
+   * From now on what clients send never reaches the target (e.g. a consumer's acks), while the
+   * target's data still reaches the clients. The byte stream is broken from here: cutAll() next.
+   */
+  swallowFromClients(): void;
+  /** Takes new connections again, forwarding both ways. */
   resume(): void;
   close(): Promise<void>;
 }
@@ -14,6 +20,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<net.Socket>();
   let refusing = false;
+  let swallowing = false;
   const track = (socket: net.Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -26,7 +33,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     track(upstream);
     client.setNoDelay(true);
     upstream.setNoDelay(true);
-    client.pipe(upstream).pipe(client);
+    client.on('data', (chunk) => {
+      if (!swallowing) upstream.write(chunk);
+    });
+    upstream.pipe(client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -38,7 +48,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     port: (server.address() as net.AddressInfo).port,
     cutAll,
     refuse: () => (refusing = true),
-    resume: () => (refusing = false),
+    swallowFromClients: () => (swallowing = true),
+    resume: () => {
+      refusing = false;
+      swallowing = false;
+    },
     close: async () => {
       cutAll();
       await new Promise<void>((resolve) => server.close(() => resolve()));
