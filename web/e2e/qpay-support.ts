@@ -12,11 +12,24 @@ async function jsonOf(response: APIResponse, what: string): Promise<any> {
   return response.json();
 }
 
-/** The gateway's API with a signed-in page's session and CSRF token: test set-up and checks, never the thing under test. */
+/**
+ * The gateway's API with a signed-in page's session and CSRF token: test set-up and checks, never
+ * the thing under test. The token is asked for once: parallel first asks would each give the
+ * session a new CSRF secret, and all but the last token would be refused.
+ */
 export function adminApi(page: Page, appUrl: string) {
-  const csrf = async () => ((await (await page.request.get(`${appUrl}/api/auth/csrf`)).json()) as { token: string }).token;
-  const write = async (method: 'post' | 'delete', path: string, data?: unknown) =>
-    jsonOf(await page.request[method](`${appUrl}${path}`, { data, headers: { 'x-csrf-token': await csrf() } }), `${method.toUpperCase()} ${path}`);
+  let token: Promise<string> | null = null;
+  const csrf = (refresh = false) => {
+    if (refresh || !token) token = page.request.get(`${appUrl}/api/auth/csrf`).then(async (response) => ((await response.json()) as { token: string }).token);
+    return token;
+  };
+  const write = async (method: 'post' | 'delete', path: string, data?: unknown) => {
+    const send = async (refresh: boolean) => page.request[method](`${appUrl}${path}`, { data, headers: { 'x-csrf-token': await csrf(refresh) } });
+    let response = await send(false);
+    // The page itself may have started the session's CSRF secret anew meanwhile.
+    if (response.status() === 403) response = await send(true);
+    return jsonOf(response, `${method.toUpperCase()} ${path}`);
+  };
   return {
     get: async <T>(path: string): Promise<T> => jsonOf(await page.request.get(`${appUrl}${path}`), `GET ${path}`),
     post: <T>(path: string, data?: unknown): Promise<T> => write('post', path, data),
