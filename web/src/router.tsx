@@ -14,14 +14,15 @@ const NotFound = lazy(() => import('./pages/NotFound'));
 const WooCommercePage = lazy(() => import('./features/woocommerce/WooCommercePage'));
 const QpayPage = lazy(() => import('./features/qpay/QpayPage'));
 const PaymentPage = lazy(() => import('./features/payment/PaymentPage'));
+const StreamingKeysPage = lazy(() => import('./features/streaming-keys/StreamingKeysPage'));
+const StreamingKeysAdminOnly = lazy(() => import('./features/streaming-keys/AdminOnly'));
+const ManyChatAdminPage = lazy(() => import('./features/manychat-admin/ManyChatAdminPage'));
 
 /** Admin pages of the route table that later releases build. */
 const laterAdminPages: { path: string; title: MessageKey }[] = [
   { path: 'ai-admin', title: 'nav.aiAdmin' },
   { path: 'scraper-admin', title: 'nav.scraper' },
-  { path: 'streaming-keys', title: 'nav.streamingKeys' },
   { path: 'ai-parser-config', title: 'nav.aiParser' },
-  { path: 'manychat-admin', title: 'nav.manychatAdmin' },
   { path: 'configuration', title: 'nav.config' },
   { path: 'analytics', title: 'nav.analytics' },
 ];
@@ -47,8 +48,18 @@ export const router = createBrowserRouter([
           { index: true, element: <Dashboard /> },
           { path: 'woocommerce', element: <WooCommercePage /> },
           { path: 'qpay', element: <QpayPage /> },
+          { path: 'manychat-admin', element: <ManyChatAdminPage /> },
           ...laterAdminPages.map(({ path, title }) => ({ path, element: <NotBuiltPage title={title} /> })),
         ],
+      },
+      {
+        // Document 3 §6: a signed-in non-admin sees this page's own 'Admin Only', not Access Denied.
+        element: (
+          <AdminGuard denied={<StreamingKeysAdminOnly />}>
+            <Shell />
+          </AdminGuard>
+        ),
+        children: [{ path: 'streaming-keys', element: <StreamingKeysPage /> }],
       },
       { path: '*', element: <NotFound /> },
     ],

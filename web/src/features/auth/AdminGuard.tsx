@@ -12,7 +12,7 @@ import { forgetReturnPath, loginPathFor, readReturnPath } from './return-to';
  * which brings the user back here; a signed-in non-admin sees Access Denied. After the OpenID
  * Connect round trip it returns to the page the user was on.
  */
-export function AdminGuard({ children }: { children: ReactNode }) {
+export function AdminGuard({ children, denied }: { children: ReactNode; /** What a non-admin sees instead of Access Denied. */ denied?: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
@@ -24,7 +24,7 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   if (session.state === 'checking') return null;
   if (session.state === 'signed-out') return <Navigate to={loginPathFor(here)} replace />;
   if (returnTo && returnTo !== here) return <Navigate to={returnTo} replace />;
-  if (!session.user.isAdmin) return <AccessDenied />;
+  if (!session.user.isAdmin) return denied ?? <AccessDenied />;
   return children;
 }
 

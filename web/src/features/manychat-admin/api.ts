@@ -1,0 +1,24 @@
+/** The /manychat-admin page's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
+import type { getManyChatSettings, listManyChatTemplates, ReplyOf, RequestBodyOf, triggerExpiryCheck, updateManyChatSetting } from '@bo/proto';
+
+export type { ExpiryCheckCounts, ManyChatSettings } from '@bo/proto';
+
+export type SettingsReply = ReplyOf<typeof getManyChatSettings>;
+export type SettingUpdate = RequestBodyOf<typeof updateManyChatSetting>;
+export type SettingUpdateReply = ReplyOf<typeof updateManyChatSetting>;
+export type ExpiryCheckReply = ReplyOf<typeof triggerExpiryCheck>;
+export type TemplatesReply = ReplyOf<typeof listManyChatTemplates>;
+export type TemplatePreview = TemplatesReply['data'][number];
+
+/** Document 2 §5/§9: reminders go out 1 to 30 days before expiry, 3 by default. */
+export const REMINDER_DAYS = { min: 1, max: 30 } as const;
+
+export const manyChatKeys = {
+  settings: ['/api/manychat/settings'],
+  templates: ['/api/manychat/templates'],
+} as const;
+
+export const manyChatPaths = {
+  settings: '/api/manychat/settings',
+  expiryCheck: '/api/manychat/trigger-expiry-check',
+} as const;
