@@ -80,6 +80,32 @@ describe('payment confirmations from payments.invoice.paid', () => {
     }
   });
 
+  it('sends 40 different confirmations at once exactly once each, paced under ManyChat’s 25 sends a second', async () => {
+    const subscribers = Array.from({ length: 40 }, (_, i) => `82100${String(i).padStart(2, '0')}`);
+    for (const id of subscribers) n.manychat.state.upsertSubscriber({ id, last_interaction: new Date(Date.now() - HOUR).toISOString() });
+    const events = subscribers.map((id) => paid(id));
+    const started = Date.now();
+    await Promise.all(events.map((event) => n.system.publish(event)));
+    const rows = await Promise.all(events.map((event) => decided(event.payload.invoiceId)));
+    const elapsedMs = Date.now() - started;
+    expect(rows.every((row) => row?.status === 'sent')).toBe(true);
+    for (const id of subscribers) expect(n.messages(id)).toHaveLength(1);
+    expect(elapsedMs).toBeLessThan(10_000);
+  });
+
+  it('keeps a message through a restart while ManyChat is down, and sends it once ManyChat is back', async () => {
+    n.manychat.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 502 });
+    const event = paid('8200001');
+    const before = n.messages('8200001').length;
+    await n.system.publish(event);
+    await eventually(async () => ((await delivery(event.payload.invoiceId))?.attempts ?? 0) >= 1, 10_000, 'a first failed try');
+    expect(await delivery(event.payload.invoiceId)).toMatchObject({ status: 'pending', lastError: expect.stringContaining('ManyChat answered 502') });
+    await n.restart();
+    n.manychat.faults.clear();
+    expect(await decided(event.payload.invoiceId)).toMatchObject({ status: 'sent', lastError: null });
+    expect(n.messages('8200001')).toHaveLength(before + 1);
+  });
+
   it('records the purchase but sends nothing without a subscriber; a custom order is complete once paid', async () => {
     const anonymous = paid(null, { order: { kind: 'custom', productName: 'Steam Wallet $20' } });
     await n.system.publish(anonymous);

@@ -43,13 +43,14 @@ async function request(url: string, method: string, body: unknown, headers: Reco
 /**
  * notifications as it runs in production (its PostgreSQL schema, Redis, RabbitMQ) against the
  * ManyChat simulator. streaming-keys has a URL in the system (notifications needs one) but runs
- * only when a suite starts it (startStreamingKeys). `env` overrides notifications' settings (e.g. no token).
+ * only when a suite starts it (startStreamingKeys). `env` overrides notifications' settings (e.g. no token);
+ * `transport: 'embedded'` puts the services on the embedded run's bus (PostgreSQL) instead of RabbitMQ.
  */
-export async function startNotificationsSystem(name: string, options: { env?: Record<string, string> } = {}): Promise<NotificationsSystem> {
+export async function startNotificationsSystem(name: string, options: { env?: Record<string, string>; transport?: 'rabbitmq' | 'embedded' } = {}): Promise<NotificationsSystem> {
   const manychat = buildManyChatSimulator();
   const manychatUrl = await listen(manychat.app);
   // payments has a URL (streaming-keys needs one) but never runs here: no test below makes an invoice.
-  const system = await startTestSystem(name, { services: ['notifications', 'streaming-keys', 'payments'] });
+  const system = await startTestSystem(name, { services: ['notifications', 'streaming-keys', 'payments'], transport: options.transport });
   const env = {
     MANYCHAT_API_URL: manychatUrl,
     MANYCHAT_API_TOKEN: SIMULATOR_MANYCHAT_TOKEN,

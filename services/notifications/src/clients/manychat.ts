@@ -30,6 +30,11 @@ export interface RetryPolicy {
 }
 
 const defaultRetry: RetryPolicy = { retries: 2, baseDelayMs: 300 };
+/**
+ * Sends a second this process starts: ManyChat allows 25 sendContent calls a second per account
+ * (external-apis.md §2); the margin absorbs network jitter. A 429 (other replicas) is still retried.
+ */
+const SENDS_PER_SECOND = 20;
 
 /** ManyChat's code for "outside the 24-hour window, and no message tag". */
 export const OUTSIDE_WINDOW_CODE = 3011;
@@ -72,6 +77,8 @@ interface Envelope {
 export class ManyChatClient {
   private readonly root: string;
   private readonly retry: RetryPolicy;
+  /** When the next send may start: sends are spaced 1/SENDS_PER_SECOND apart. */
+  private nextSendAt = 0;
 
   constructor(
     private readonly settings: ManyChatSettings,
@@ -84,6 +91,7 @@ export class ManyChatClient {
   /** Sends a Dynamic Block to a subscriber; with a tag it may go outside the 24-hour window. */
   async sendContent(subscriberId: string, data: DynamicBlock, messageTag?: MessageTag): Promise<void> {
     const id = subscriberIdOf(subscriberId);
+    await this.paceSend();
     await this.request('POST', '/fb/sending/sendContent', { subscriber_id: id, data, ...(messageTag ? { message_tag: messageTag } : {}) });
   }
 
@@ -91,6 +99,13 @@ export class ManyChatClient {
   async getInfo(timeoutMs = 3_000): Promise<PageInfo> {
     const data = (await this.once('GET', '/fb/page/getInfo', undefined, timeoutMs)) as { id?: unknown; name?: unknown } | undefined;
     return { id: String(data?.id ?? ''), name: String(data?.name ?? '') };
+  }
+
+  private async paceSend(): Promise<void> {
+    const now = Date.now();
+    const at = Math.max(now, this.nextSendAt);
+    this.nextSendAt = at + 1000 / SENDS_PER_SECOND;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
   }
 
   private async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
