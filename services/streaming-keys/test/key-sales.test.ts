@@ -99,6 +99,24 @@ describe('streaming-keys: a paid order takes one free key', () => {
     expect(await it_.keys.prisma.streamingInvoice.count({ where: { invoiceId: 'INV-CUSTOM0001' } })).toBe(0);
   });
 
+  it('extends the right key once for a renewal paid event delivered 20 times at once', async () => {
+    const [renewed, untouched] = await addKeys('NFX', 'nfx.renew@example.mn', 2);
+    const before = await it_.keys.prisma.streamingKey.findMany({ where: { id: { in: [renewed.id, untouched.id] } }, orderBy: { id: 'asc' } });
+    const session = await it_.keys.prisma.renewalSession.create({ data: { id: 'rs_test_renewal', keyId: renewed.id, selectedDuration: 2, expiresAt: new Date(Date.now() + 86_400_000) } });
+    const event = paidEnvelope('INV-RENEWAL001', { kind: 'renewal', keyId: renewed.id, months: 2, renewalSessionId: session.id }, { amount: 70_000 });
+    await Promise.all(Array.from({ length: 20 }, () => it_.system.publish(event)));
+    await eventually(async () => (await it_.keys.prisma.renewalSession.findUniqueOrThrow({ where: { id: session.id } })).status === 'paid');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const [after, other] = await it_.keys.prisma.streamingKey.findMany({ where: { id: { in: [renewed.id, untouched.id] } }, orderBy: { id: 'asc' } });
+    const monthsMoved = (after.expiresAt.getUTCFullYear() - before[0].expiresAt.getUTCFullYear()) * 12 + after.expiresAt.getUTCMonth() - before[0].expiresAt.getUTCMonth();
+    expect(monthsMoved).toBe(2);
+    expect(after.version).toBe(before[0].version + 1);
+    expect(other).toEqual(before[1]);
+    const extended = await it_.keys.prisma.$queryRawUnsafe<{ payload: any }[]>(`SELECT payload FROM streaming_keys.outbox_events WHERE name = 'streaming.key.extended'`);
+    expect(extended.map((row) => row.payload)).toEqual([expect.objectContaining({ keyId: renewed.id, invoiceId: 'INV-RENEWAL001', months: 2, amount: 70_000 })]);
+  });
+
   it('keeps a committed assignment across a restart, and a redelivery after it changes nothing', async () => {
     const event = paidEnvelope('INV-RESTART001', { kind: 'streaming', serviceCode: 'NFX', months: 1, email: 'restart@example.mn', streamingInvoiceId: null }, { payer: { subscriberId: '9990001' } });
     await it_.system.publish(event);

@@ -1,3 +1,4 @@
+import type { PrismaClient as PaymentsPrisma } from '@bo/payments/generated/prisma/client';
 import payments, { SIMULATOR_MERCHANT } from '@bo/payments/service';
 import type { RunningService } from '@bo/platform/service';
 import { asAdmin, signedAs, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
@@ -17,7 +18,7 @@ export interface KeysSystem {
   system: TestSystem;
   keys: StreamingKeysService;
   /** payments against the QPay simulator; absent with `payments: false` (its URL then answers nothing). */
-  payments: RunningService | null;
+  payments: RunningService<PaymentsPrisma> | null;
   qpay: ReturnType<typeof buildQpaySimulator> | null;
   qpayUrl: string | null;
   /** A request to streaming-keys as the gateway forwards it: as an admin unless `headers` say otherwise. */
@@ -45,12 +46,12 @@ export async function startKeysSystem(name: string, options: { payments?: boolea
   const system = await startTestSystem(name, { services: ['payments', 'streaming-keys'] });
   let qpay: ReturnType<typeof buildQpaySimulator> | null = null;
   let qpayUrl: string | null = null;
-  let paymentsService: RunningService | null = null;
+  let paymentsService: RunningService<PaymentsPrisma> | null = null;
   if (withPayments) {
     qpay = buildQpaySimulator({ seed: false });
     await qpay.ready;
     qpayUrl = await listen(qpay.app);
-    paymentsService = await system.start(payments as never, {
+    paymentsService = await system.start<RunningService<PaymentsPrisma>>(payments as never, {
       QPAY_PRODUCTION_URL: `${qpayUrl}/v2`,
       QPAY_SANDBOX_URL: `${qpayUrl}/sandbox/v2`,
       QPAY_CLIENT_ID: SIMULATOR_MERCHANT.clientId,
