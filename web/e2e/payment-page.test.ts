@@ -1,7 +1,7 @@
 import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, payAtQpay, sidewaysOverflow, type CreatedInvoice } from './qpay-support';
+import { adminApi, payAtQpay, sidewaysOverflow, toast, type CreatedInvoice } from './qpay-support';
 import { newContext, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 const POLL_MS = 3000;
@@ -11,11 +11,17 @@ let suite: BrowserSuite;
 let system: EmbeddedSystem;
 let browser: Browser;
 let qpayUrl: string;
+/** Made first, so its minute runs out while the other journeys run. */
+let expiring: CreatedInvoice;
+
+/** Invoices expire after a minute, and the reconciliation cancels expired ones every 2 s (the one way to a cancelled invoice that is not deleted). */
+const EXPIRY_MS = 60_000;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite('payment-page');
+  suite = await startBrowserSuite('payment-page', { environment: { payments: { INVOICE_EXPIRY_MINUTES: '1', RECONCILE_EVERY_MS: '2000' } } });
   ({ system, browser } = suite);
   qpayUrl = system.simulators.qpay!.url;
+  expiring = await newInvoice('Hulu 1 сар', 25_000);
 });
 afterAll(() => suite?.stop());
 
@@ -163,7 +169,7 @@ describe('the public payment page', () => {
 
       await page.evaluate(() => (window as unknown as { realClipboard: Clipboard }).realClipboard.writeText('something else'));
       await warning.getByRole('button', { name: 'Copy link' }).click();
-      await warning.getByRole('button', { name: 'Link copied' }).waitFor();
+      expect(await toast(page, 'Link copied')).toContain('Paste it into Safari or Chrome.');
       const copyCommands = await page.evaluate(() => (window as unknown as { copyCommands: string[] }).copyCommands);
       expect(copyCommands).toEqual(clipboardApi === 'refused' ? [link] : []);
       expect(await page.evaluate(() => (window as unknown as { realClipboard: Clipboard }).realClipboard.readText())).toBe(link);
@@ -171,4 +177,24 @@ describe('the public payment page', () => {
       await context.close();
     }
   });
+
+  it('an invoice that expires unpaid turns cancelled on screen: no bank apps, its QR faded, and no more asking', async () => {
+    const context = await newContext(browser, widths.mobile);
+    const page = await context.newPage();
+    const calls = invoiceCalls(page, expiring.invoiceId);
+    await page.goto(`${system.url}/payment/${expiring.invoiceId}`);
+    const status = page.getByTestId('invoice-status');
+    await status.waitFor({ timeout: 15_000 });
+    await expect.poll(() => status.textContent(), { timeout: EXPIRY_MS + 15_000, interval: 500 }).toBe('Cancelled');
+    await page.getByTestId('cancelled-notice').waitFor();
+    expect(await page.getByTestId('bank-links').count()).toBe(0);
+    expect(await page.getByTestId('paid-confirmation').count()).toBe(0);
+    const qrOpacity = await page.getByRole('img', { name: `QR code of invoice ${expiring.invoiceId}` }).evaluate((image) => getComputedStyle(image).opacity);
+    expect(Number(qrOpacity)).toBeLessThan(1);
+    await screenshot(page, 'payment-cancelled');
+    const callsWhenCancelled = calls.length;
+    await page.waitForTimeout(POLL_MS + 1_000);
+    expect(calls.length).toBe(callsWhenCancelled);
+    await context.close();
+  }, EXPIRY_MS + 60_000);
 });

@@ -61,3 +61,10 @@ export async function payAtQpay(qpayUrl: string, qpayInvoiceId: string, plan: { 
 export async function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** The toast on screen (one at a time) with this title: its whole text, title then description. */
+export async function toast(page: Page, title: string): Promise<string> {
+  const shown = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
+  await shown.waitFor({ timeout: 15_000 });
+  return (await shown.textContent()) ?? '';
+}

@@ -1,7 +1,7 @@
 import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, payAtQpay, sidewaysOverflow, type CreatedInvoice } from './qpay-support';
+import { adminApi, payAtQpay, sidewaysOverflow, toast, type CreatedInvoice } from './qpay-support';
 import { screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 interface Settings { qpayClientId: string; qpayClientSecret: string; qpayClientSecretSet: boolean; qpayInvoiceCode: string; enabled: boolean }
@@ -24,13 +24,6 @@ async function openTab(page: Page, tab: 'settings' | 'webhooks' | 'invoices' | '
   await page.goto(`${system.url}/qpay?tab=${tab}`);
   await page.getByRole('heading', { level: 1, name: 'QPay Payments' }).waitFor({ timeout: 15_000 });
   expect(await page.getByRole('tab', { selected: true }).textContent()).toBe({ settings: 'Settings', webhooks: 'Webhooks', invoices: 'Invoices', logs: 'Logs' }[tab]);
-}
-
-/** The toast on screen (one at a time): its title, then its description. */
-async function toast(page: Page, title: string): Promise<string> {
-  const region = page.locator('[data-scope="toast"][data-part="root"]').filter({ hasText: title });
-  await region.waitFor({ timeout: 15_000 });
-  return (await region.textContent()) ?? '';
 }
 
 const pendingItem = (page: Page, invoiceId: string) => page.getByTestId('pending-invoices').locator(`li[data-invoice="${invoiceId}"]`);
@@ -229,6 +222,26 @@ describe('the /qpay page against the QPay simulator', () => {
     await page.getByRole('form', { name: 'QPay тохиргоо' }).waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, 'qpay-settings-mn');
+    await context.close();
+  });
+
+  // A proxy in front answering in the service's place is outside this system: the browser stands in for it.
+  it("a list answered by a proxy's HTML page reads as empty; a failed list load is 'Failed to fetch ...' in the page and in an 'Error' toast", async () => {
+    const { context, page } = await signedIn(browser, system.url);
+    // A pending invoice the HTML page hides, and one the recent list (answered as usual) shows.
+    await adminApi(page, system.url).createInvoice('Behind a proxy', 5_000);
+    await page.route((url) => url.pathname === '/api/qpay/invoices/pending', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body>Maintenance</body></html>' }));
+    await page.route((url) => url.pathname === '/api/qpay/logs', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'payments is unavailable' }) }));
+    await openTab(page, 'invoices');
+    await page.getByText('No invoice is waiting for payment.').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('pending-invoices-count').textContent()).toBe('0');
+    await page.getByTestId('recent-invoices-table').getByText('Behind a proxy').waitFor();
+
+    await page.getByRole('tab', { name: 'Logs' }).click();
+    const failed = page.getByTestId('webhook-logs-error');
+    await failed.waitFor({ timeout: 15_000 });
+    expect(await failed.textContent()).toBe('Failed to fetch webhook logspayments is unavailable');
+    expect(await toast(page, 'Error')).toContain('payments is unavailable');
     await context.close();
   });
 

@@ -1,5 +1,4 @@
 import { Alert, Avatar, Box, Button, Card, DataList, Flex, Heading, Image, Link, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { usePageTitle } from '../../components/PageHeader';
@@ -11,8 +10,6 @@ import { copyText } from './clipboard';
 import { isInAppBrowser } from './in-app-browser';
 import { InvoiceStatusBadge } from './InvoiceStatusBadge';
 import { useInvoiceView } from './queries';
-
-const COPIED_FOR_MS = 2_000;
 
 /**
  * /payment/:invoiceId, public (document 3 §2): no sign-in and no admin shell. A customer opens it
@@ -48,18 +45,10 @@ export default function PaymentPage() {
 /** In Facebook, Messenger or Instagram the bank apps' links often fail: this comes first, with the link to copy. */
 function InAppBrowserWarning() {
   const { t } = useTexts();
-  const [copied, setCopied] = useState(false);
   const link = window.location.href;
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
   const copy = async () => {
-    if (await copyText(link)) {
-      setCopied(true);
-      notify({ title: t('payment.linkCopied'), description: t('payment.linkCopiedBody'), type: 'success' });
-    } else notify({ title: t('payment.copyFailed'), type: 'error' });
+    if (await copyText(link)) notify({ title: t('payment.linkCopied'), description: t('payment.linkCopiedBody'), type: 'success' });
+    else notify({ title: t('payment.copyFailed'), type: 'error' });
   };
 
   return (
@@ -70,9 +59,7 @@ function InAppBrowserWarning() {
         <Alert.Description>{t('payment.inAppBody')}</Alert.Description>
         {/* Selectable by hand too, should both ways of copying fail. */}
         <Text fontFamily="mono" fontSize="xs" wordBreak="break-all" bg="bg" borderRadius="sm" px="2" py="1" data-testid="page-link">{link}</Text>
-        <Button size="sm" colorPalette="orange" alignSelf="flex-start" onClick={copy}>
-          {copied ? t('payment.linkCopied') : t('payment.copyLink')}
-        </Button>
+        <Button size="sm" colorPalette="orange" alignSelf="flex-start" onClick={copy}>{t('payment.copyLink')}</Button>
       </Alert.Content>
     </Alert.Root>
   );
@@ -135,7 +122,7 @@ function Invoice({ invoice }: { invoice: InvoiceView }) {
         <Card.Body>
           <Stack gap="4" align="center">
             {invoice.qrImage ? (
-              // A paid or cancelled invoice keeps its QR for the record, faded so nobody scans it again.
+              // A paid or cancelled invoice keeps its QR for the record, faded and blurred so nobody pays it again.
               <Image
                 src={invoice.qrImage}
                 alt={t('payment.qrAlt', { invoiceId: invoice.invoiceId })}
@@ -145,8 +132,8 @@ function Invoice({ invoice }: { invoice: InvoiceView }) {
                 p="2"
                 borderRadius="md"
                 borderWidth="1px"
-                opacity={pending ? 1 : 0.35}
-                filter={pending ? undefined : 'grayscale(1)'}
+                opacity={pending ? 1 : 0.3}
+                filter={pending ? undefined : 'grayscale(1) blur(3px)'}
               />
             ) : (
               <Text color="fg.muted">{t('payment.noQr')}</Text>

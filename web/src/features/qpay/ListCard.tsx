@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useTexts } from '../../i18n';
 import { errorText } from '../../lib/api';
+import { useLoadFailureToast } from './load-failure';
 
 interface ListCardProps {
   title: string;
@@ -21,6 +22,7 @@ interface ListCardProps {
 export function ListCard({ title, subtitle, query, loading, failed, empty, testId, children }: ListCardProps) {
   const { t, format } = useTexts();
   const rows = query.data?.data ?? [];
+  useLoadFailureToast(query, failed);
   return (
     <Card.Root size="sm" data-testid={testId}>
       <Card.Header>

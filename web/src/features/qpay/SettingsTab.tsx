@@ -5,6 +5,7 @@ import { Form, FormField } from '../../components/Form';
 import { useTexts } from '../../i18n';
 import { errorText } from '../../lib/api';
 import { notify, notifyError } from '../../lib/toast';
+import { useLoadFailureToast } from './load-failure';
 import type { QpayEnvironment, QpaySettings } from './api';
 import { useSaveSettings } from './mutations';
 import { useQpaySettings } from './queries';
@@ -12,6 +13,7 @@ import { useQpaySettings } from './queries';
 export function SettingsTab() {
   const { t } = useTexts();
   const settings = useQpaySettings();
+  useLoadFailureToast(settings, t('qpay.settingsFetchFailed'));
   if (settings.isPending) {
     return <Flex gap="3" align="center" role="status"><Spinner size="sm" /><Text>{t('qpay.settingsLoading')}</Text></Flex>;
   }

@@ -9,6 +9,7 @@ export const en = {
   'qpay.tab.logs': 'Logs',
   'qpay.refresh': 'Refresh',
   'qpay.refreshing': 'Refreshing...',
+  'qpay.error': 'Error',
 
   'qpay.settingsTitle': 'QPay Settings',
   'qpay.settingsSubtitle': 'The merchant account invoices are made with.',
@@ -124,6 +125,7 @@ export const mn: Translation<typeof en> = {
   'qpay.tab.logs': 'Лог',
   'qpay.refresh': 'Дахин ачаалах',
   'qpay.refreshing': 'Ачаалж байна...',
+  'qpay.error': 'Алдаа',
 
   'qpay.settingsTitle': 'QPay тохиргоо',
   'qpay.settingsSubtitle': 'Нэхэмжлэх үүсгэх мерчант данс.',
