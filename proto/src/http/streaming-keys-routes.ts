@@ -173,6 +173,9 @@ const monthsField = z.coerce.number().int('Months must be a whole number').min(M
 /** A calendar date or a timestamp, as text. */
 const dateField = z.string().trim().refine((text) => !Number.isNaN(Date.parse(text)), 'Invalid date');
 const passwordField = z.string().min(1, 'Password is required').max(200);
+/** A look-ahead window in days; the page's default is the expiring-soon window. */
+const daysQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(EXPIRING_SOON_DAYS) });
+const priceField = z.coerce.number({ error: 'Price must be at least 0' }).int('Price must be a whole number').min(0, 'Price must be at least 0').max(100_000_000);
 const listOf = <S extends z.ZodType>(item: S) => z.object({ success: z.boolean(), data: z.array(item) });
 
 const exampleKey: StreamingKeyView = {
@@ -226,7 +229,7 @@ export const listKeys = defineRoute({
 
 export const expiringSoonKeys = defineRoute({
   owner: 'streaming-keys', method: 'GET', path: '/api/streaming-keys/expiring-soon', access: 'admin', category,
-  query: z.object({ days: z.coerce.number().int().min(1).max(365).default(EXPIRING_SOON_DAYS) }),
+  query: daysQuery,
   reply: listOf(streamingKeyViewSchema),
   summary: 'Keys not yet expired that expire within `days` days, soonest first',
   example: { query: { days: 3 }, reply: { success: true, data: [exampleKey] } },
@@ -250,7 +253,7 @@ export const availableProfiles = defineRoute({
 
 export const expiryReport = defineRoute({
   owner: 'streaming-keys', method: 'GET', path: '/api/streaming/expiry-report', access: 'admin', category,
-  query: z.object({ days: z.coerce.number().int().min(1).max(365).default(EXPIRING_SOON_DAYS) }),
+  query: daysQuery,
   reply: expiryReportSchema,
   summary: "Keys held by customers that expire within `days` days, with their reminder's status and attempts",
   example: {
@@ -372,7 +375,7 @@ export const createPricing = defineRoute({
     service: serviceCodeSchema,
     serviceName: z.string({ error: 'Service name is required' }).trim().min(1, 'Service name is required').max(100),
     duration: z.coerce.number({ error: 'Duration must be at least 1 month' }).int('Duration must be a whole number of months').min(1, 'Duration must be at least 1 month').max(12, 'Duration must not exceed 12 months'),
-    price: z.coerce.number({ error: 'Price must be at least 0' }).int('Price must be a whole number').min(0, 'Price must be at least 0').max(100_000_000),
+    price: priceField,
     isActive: z.boolean().optional(),
   }).strict(),
   reply: z.object({ success: z.boolean(), data: streamingPricingSchema }),
@@ -384,7 +387,7 @@ export const updatePricing = defineRoute({
   owner: 'streaming-keys', method: 'PUT', path: '/api/streaming/pricing/:id', access: 'admin', category,
   params: idParams,
   body: z.object({
-    price: z.coerce.number({ error: 'Price must be at least 0' }).int('Price must be a whole number').min(0, 'Price must be at least 0').max(100_000_000),
+    price: priceField,
     isActive: z.boolean().optional(),
   }).strict(),
   reply: z.object({ success: z.boolean(), data: streamingPricingSchema }),

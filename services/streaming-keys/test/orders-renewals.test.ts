@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedAs } from '@bo/platform/testing/services';
 import { eventually, asNotifications, startKeysSystem, type KeysSystem } from './system';
 
 const DAY = 86_400_000;
@@ -96,6 +97,11 @@ describe('streaming-keys with payments: orders, payment, renewal links', () => {
     // The paid link still leads to its (paid) invoice; nothing more is made or extended.
     expect((await it_.call('GET', session.path, undefined, {})).headers.get('location')).toBe(`/payment/${invoiceId}`);
     expect(it_.qpay!.state.invoices.size).toBe(2);
+  });
+
+  it('tells the config-status page that payments answers', async () => {
+    const status = await it_.call('GET', '/internal/streaming-keys/config-status', undefined, signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null }));
+    expect(status.body.items).toContainEqual({ name: 'Payments service (streaming invoices and renewal links)', category: 'Streaming keys', configured: true, simulated: false });
   });
 
   it('answers 404 JSON for an unknown or expired renewal link', async () => {
