@@ -38,12 +38,12 @@ export function paidEnvelope(invoiceId: string, order: InvoiceOrder, extra: { am
 }
 
 /**
- * streaming-keys as it runs in production (its PostgreSQL schema, Redis, RabbitMQ), with payments
- * beside it on the same database and vhost, against the QPay simulator.
+ * streaming-keys as it runs in production (its PostgreSQL schema, Redis, RabbitMQ or the embedded
+ * run's PostgreSQL bus), with payments beside it on the same database and bus, against the QPay simulator.
  */
-export async function startKeysSystem(name: string, options: { payments?: boolean } = {}): Promise<KeysSystem> {
+export async function startKeysSystem(name: string, options: { payments?: boolean; transport?: 'rabbitmq' | 'embedded' } = {}): Promise<KeysSystem> {
   const withPayments = options.payments !== false;
-  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys'] });
+  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys'], transport: options.transport });
   let qpay: ReturnType<typeof buildQpaySimulator> | null = null;
   let qpayUrl: string | null = null;
   let paymentsService: RunningService<PaymentsPrisma> | null = null;
