@@ -12,6 +12,17 @@ import { UnprocessableEventError, type ConsumerSpec, type EventTransport, type S
 export interface EventHandler<Tx extends SqlClient = SqlClient, S extends z.ZodType = z.ZodType> {
   definition: EventDefinition<S>;
   handle(tx: Tx, envelope: EventEnvelope<z.infer<S>>): Promise<void>;
+  /** See `OnEventOptions.everyRevision`. */
+  everyRevision?: boolean;
+}
+
+export interface OnEventOptions {
+  /**
+   * Apply every event once, whatever its revision: for an effect about the event itself (a chat
+   * message per sale) rather than the entity's latest state, so an event overtaken by a newer one
+   * of its entity still has its effect. Such a handler neither reads nor moves the applied revision.
+   */
+  everyRevision?: boolean;
 }
 
 /**
@@ -22,8 +33,9 @@ export interface EventHandler<Tx extends SqlClient = SqlClient, S extends z.ZodT
 export function onEvent<Tx extends SqlClient = SqlClient, S extends z.ZodType = z.ZodType>(
   definition: EventDefinition<S>,
   handle: (tx: Tx, envelope: EventEnvelope<z.infer<S>>) => Promise<void>,
+  options: OnEventOptions = {},
 ): EventHandler<Tx> {
-  return { definition, handle } as unknown as EventHandler<Tx>;
+  return { definition, handle, everyRevision: options.everyRevision === true } as unknown as EventHandler<Tx>;
 }
 
 export interface SubscribeOptions<Tx extends SqlClient = SqlClient> extends Omit<ConsumerSpec, 'bindings'> {
@@ -45,7 +57,7 @@ export interface SubscribeOptions<Tx extends SqlClient = SqlClient> extends Omit
  *   applied_revisions, then runs the effect. An id already recorded skips everything (duplicates
  *   and redeliveries have one effect). Delivery order is NOT guaranteed (retries, replays, several
  *   relays): an event whose revision is older than the one already applied for its entity is
- *   recorded as `stale` and its effect skipped.
+ *   recorded as `stale` and its effect skipped (unless its handler takes `everyRevision`).
  * The transport acks only after the transaction committed.
  */
 export async function subscribe<Tx extends SqlClient>(options: SubscribeOptions<Tx>): Promise<Subscription> {
@@ -80,6 +92,10 @@ export async function subscribe<Tx extends SqlClient>(options: SubscribeOptions<
         envelope.name,
       );
       if (recorded === 0) return false; // seen before: the effect is already committed
+      if (event.everyRevision) {
+        await event.handle(tx, { ...envelope, payload: payload.data });
+        return true;
+      }
       const current = await tx.$executeRawUnsafe(
         `INSERT INTO ${s}.applied_revisions (consumer, entity, entity_key, revision, event_id) VALUES ($1, $2, $3, $4::bigint, $5::uuid)
          ON CONFLICT (consumer, entity, entity_key) DO UPDATE SET revision = EXCLUDED.revision, event_id = EXCLUDED.event_id, applied_at = now()

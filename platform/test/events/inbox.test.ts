@@ -94,6 +94,28 @@ describe('inbox on a Prisma client (PostgreSQL)', () => {
     expect([outcomes.get(third.id), outcomes.get(second.id), outcomes.get(other.id)]).toEqual(['applied', 'stale', 'applied']);
   });
 
+  it('applies an overtaken event once all the same when its handler takes everyRevision', async () => {
+    const sold = itemEvent('sold');
+    const applied: number[] = [];
+    subscriptions.push(
+      await subscribe({
+        service: 'sales',
+        schema: 'demo',
+        db: prisma,
+        transport,
+        events: [onEvent(sold, async (_tx, envelope) => void applied.push(envelope.payload.revision), { everyRevision: true })],
+      }),
+    );
+    const [third, second] = [createEnvelope(sold, item(1, 3, 's-1')), createEnvelope(sold, item(2, 2, 's-1'))];
+    // Revision 3 overtakes revision 2: both have their effect.
+    for (const envelope of [third, second]) {
+      await transport.publish(envelope);
+      await waitFor(async () => (await inbox('sales')).some((row) => row.event_id === envelope.id), 10_000, 'the inbox row');
+    }
+    expect(applied).toEqual([3, 2]);
+    expect((await inbox('sales')).map((row) => row.outcome)).toEqual(['applied', 'applied']);
+  });
+
   it('accepts the current and the next version, and dead-letters one two ahead', async () => {
     const v1 = itemEvent('versioned', 1);
     const seen: number[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnvelope, paymentsInvoicePaid, streamingKeyAssigned, type StreamingKeyView } from '@bo/proto';
+import { createEnvelope, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type StreamingKeyView } from '@bo/proto';
 import { formatTime } from '../src/domain/templates';
 import { eventually, startNotificationsSystem, textOf, type NotificationsSystem } from './system';
 
@@ -71,6 +71,22 @@ describe('key deliveries and renewal confirmations, with streaming-keys', () => 
     expect(textOf(messages[0])).toContain('Second-Pass-2');
     expect(textOf(messages[0])).not.toContain('First-Pass-1');
     expect(await n.notifications.prisma.delivery.count({ where: { eventId: event.id } })).toBe(1);
+  });
+
+  it('still delivers a key whose assigned event arrives after a newer event of the same key (order is not guaranteed)', async () => {
+    const key = pool[3];
+    const newer = createEnvelope(streamingKeyExtended, {
+      ...streamingKeyExtended.example,
+      keyId: key.id, revision: 9, key: key.key, service: key.service, accountEmail: key.email, profileNumber: key.profileNumber, customerId: '8300001', invoiceId: null,
+    });
+    await n.system.publish(newer);
+    await eventually(async () => {
+      const [row] = await n.notifications.prisma.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM notifications.inbox_events WHERE event_id = $1::uuid`, newer.id);
+      return Number(row.count) === 1;
+    }, 10_000, 'the newer event to be consumed');
+    const older = assigned(key, '8300001');
+    await n.system.publish(older);
+    expect(await deliveryOf({ kind: 'key_delivery', eventId: older.id })).toMatchObject({ status: 'sent', keyId: key.id });
   });
 
   it('never messages about an opted-out key, and records it opted_out', async () => {

@@ -40,8 +40,13 @@ export class ChatDeliveries {
 
   constructor(private readonly deps: ChatDeliveriesDeps) {}
 
-  /** The consumers of payments.invoice.paid, streaming.key.assigned and streaming.key.extended. */
+  /**
+   * The consumers of payments.invoice.paid, streaming.key.assigned and streaming.key.extended.
+   * Each event is a message of its own, so a key event overtaken by a newer one of its key (an
+   * admin's extend right after the sale) is still delivered: `everyRevision`.
+   */
   consumers(effects: OutsideEffects) {
+    const every = { everyRevision: true };
     const record = async (tx: Prisma.TransactionClient, eventId: string, delivery: Omit<NewDelivery, 'eventId'>) => {
       const row = await deliveriesStore.create(tx, { ...delivery, eventId });
       await effects.record(tx, eventId, this.effect, { deliveryId: row.id });
@@ -60,7 +65,7 @@ export class ChatDeliveries {
         if (!payer.subscriberId) return;
         const details: PaymentConfirmationData = { amount, description, paidAt };
         await record(tx, event.id, { kind: 'payment_confirmation', subscriberId: payer.subscriberId, invoiceId, details: { ...details } });
-      }),
+      }, every),
       onEvent(streamingKeyAssigned, async (tx: Prisma.TransactionClient, event) => {
         const key = event.payload;
         const subscriberId = key.customerId ?? key.payer.subscriberId;
@@ -70,7 +75,7 @@ export class ChatDeliveries {
         });
         if (!subscriberId) return;
         await record(tx, event.id, { kind: 'key_delivery', subscriberId, keyId: key.keyId, invoiceId: key.invoiceId });
-      }),
+      }, every),
       onEvent(streamingKeyExtended, async (tx: Prisma.TransactionClient, event) => {
         const key = event.payload;
         // An admin's extend (no invoice) is not the customer's purchase: no message.
@@ -81,7 +86,7 @@ export class ChatDeliveries {
         });
         if (!key.customerId) return;
         await record(tx, event.id, { kind: 'key_extension', subscriberId: key.customerId, keyId: key.keyId, invoiceId: key.invoiceId, details: { expiresAt: key.expiresAt } });
-      }),
+      }, every),
     ];
   }
 
