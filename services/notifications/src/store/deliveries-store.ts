@@ -55,7 +55,7 @@ export const deliveriesStore = {
     await db.delivery.update({ where: { id }, data: { status: 'sent', attempts: outcome.attempts, messageTag: outcome.messageTag, sentText: outcome.text, lastError: null, sentAt: new Date() } });
   },
 
-  /** A try that did not send: `final` decides it (failed, or opted out); otherwise it stays pending for the next try. */
+  /** A try that did not send: failed or opted_out decide it; pending leaves it for the next try, with the error seen. */
   async notSent(db: NotificationsDb, id: number, outcome: { attempts: number; error: string | null; status: 'failed' | 'opted_out' | 'pending' }): Promise<void> {
     await db.delivery.update({ where: { id }, data: { status: outcome.status, attempts: outcome.attempts, lastError: outcome.error } });
   },
