@@ -2,7 +2,7 @@ import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, payAtQpay, sidewaysOverflow, toast, type CreatedInvoice } from './qpay-support';
-import { screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+import { animationsDone, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 interface Settings { qpayClientId: string; qpayClientSecret: string; qpayClientSecretSet: boolean; qpayInvoiceCode: string; enabled: boolean }
 interface InvoiceRecord { invoiceId: string; status: string; flag: string | null; approvedBy: string | null }
@@ -191,6 +191,52 @@ describe('the /qpay page against the QPay simulator', () => {
     await context.close();
   });
 
+  it('Invoices: a new invoice made on the page opens on the payment page, pending at its amount; a bad amount is never sent; a refusal is an Error toast with the reason', async () => {
+    const { context, page } = await signedIn(browser, system.url, { path: '/qpay?tab=invoices' });
+    const api = adminApi(page, system.url);
+    await openTab(page, 'invoices');
+    const form = page.getByRole('form', { name: 'New Invoice' });
+    await form.getByLabel('Customer name').fill('Болормаа');
+    await form.getByLabel('Product').fill('Free Fire 520 diamonds');
+    await form.getByLabel('Amount (₮)').fill('38 000.5');
+    await form.getByText('Enter a whole number of tugrik, such as 35000').waitFor();
+    expect(await form.getByRole('button', { name: 'Create Invoice' }).isDisabled()).toBe(true);
+    await form.getByLabel('Amount (₮)').fill('38,000');
+    await form.getByLabel('Chat subscriber ID').fill('7654321');
+    await form.getByRole('button', { name: 'Create Invoice' }).click();
+    expect(await toast(page, 'Invoice Created')).toMatch(/INV-[A-Z0-9]{10} for ₮38,000/);
+    const link = (await page.getByTestId('created-invoice-link').textContent()) ?? '';
+    expect(link).toMatch(new RegExp(`^${system.url}/payment/INV-[A-Z0-9]{10}$`));
+    const invoiceId = link.split('/').pop()!;
+    expect(await form.getByLabel('Customer name').inputValue()).toBe('');
+    await pendingItem(page, invoiceId).waitFor();
+    expect(await pendingItem(page, invoiceId).textContent()).toContain('Free Fire 520 diamonds');
+    const made = (await api.get<{ data: (InvoiceRecord & { payer: { name: string; subscriberId: string } })[] }>('/api/qpay/invoices/pending')).data.find((invoice) => invoice.invoiceId === invoiceId)!;
+    expect(made.payer).toMatchObject({ name: 'Болормаа', subscriberId: '7654321' });
+
+    const customer = await context.newPage();
+    await customer.goto(link);
+    await expect.poll(() => customer.getByTestId('invoice-status').textContent(), { timeout: 15_000 }).toBe('Pending');
+    expect(await customer.getByTestId('invoice-amount').textContent()).toBe('₮38,000');
+    expect(await customer.getByRole('heading', { level: 1 }).textContent()).toBe('Free Fire 520 diamonds');
+    await customer.close();
+
+    // QPay switched off in the settings: the service refuses, and the toast carries its reason.
+    const settings = { qpayClientId: 'TEST_MERCHANT', qpayInvoiceCode: 'TEST_INVOICE', qpayEnvironment: 'sandbox' };
+    await api.post('/api/qpay/settings', { ...settings, enabled: false });
+    try {
+      await form.getByLabel('Customer name').fill('Болормаа');
+      await form.getByLabel('Product').fill('Free Fire 520 diamonds');
+      await form.getByLabel('Amount (₮)').fill('38000');
+      await form.getByRole('button', { name: 'Create Invoice' }).click();
+      expect(await toast(page, 'Error')).toContain('QPay is not enabled');
+      expect(await form.getByLabel('Product').inputValue()).toBe('Free Fire 520 diamonds');
+    } finally {
+      await api.post('/api/qpay/settings', { ...settings, enabled: true });
+    }
+    await context.close();
+  });
+
   it('Logs: the callback of a paid invoice, with its request and response on demand', async () => {
     const { context, page } = await signedIn(browser, system.url);
     const created = await adminApi(page, system.url).createInvoice('Logged payment', 21_000);
@@ -205,6 +251,7 @@ describe('the /qpay page against the QPay simulator', () => {
     await entry.getByTestId('log-request').waitFor();
     expect(await entry.getByTestId('log-request').textContent()).toContain(payment.payment_id);
     expect(await entry.getByTestId('log-response').textContent()).toContain('SUCCESS');
+    await animationsDone(entry);
     await screenshot(page, 'qpay-logs');
     await context.close();
   });

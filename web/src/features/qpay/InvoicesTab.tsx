@@ -7,15 +7,18 @@ import { notify, notifyError } from '../../lib/toast';
 import { InvoiceStatusBadge } from '../payment/InvoiceStatusBadge';
 import { qpayPaths, type InvoiceRecord } from './api';
 import { ListCard } from './ListCard';
+import { NewInvoiceCard } from './NewInvoiceCard';
 import { useApproveInvoice, useDeleteInvoice, useRecheckInvoice } from './mutations';
 import { usePendingInvoices, useRecentInvoices } from './queries';
 
-/** Document 3 §2: the pending invoices an admin acts on, and the newest invoices whatever their status. */
+/** Document 3 §2: the pending invoices an admin acts on, and the newest invoices whatever their status; a custom payment's invoice made here. */
 export function InvoicesTab() {
   return (
     <Stack gap="6">
       <PendingInvoices />
       <RecentInvoices />
+      {/* The least frequent task last: the lists an admin acts on come first, above the fold on a phone. */}
+      <NewInvoiceCard />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 /** The /qpay page's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type {
-  approveInvoice, getQpaySettings, pendingInvoices, qpayLogs, recentInvoices, recheckInvoice, ReplyOf, RequestBodyOf, saveQpaySettings,
+  approveInvoice, createInvoice, getQpaySettings, pendingInvoices, qpayLogs, recentInvoices, recheckInvoice, ReplyOf, RequestBodyOf, saveQpaySettings,
   testChatPaymentWebhook,
 } from '@bo/proto';
 import { apiRequest } from '../../lib/api';
@@ -16,6 +16,8 @@ export type InvoiceList = ReplyOf<typeof pendingInvoices> & ReplyOf<typeof recen
 export type LogList = ReplyOf<typeof qpayLogs>;
 export type ApproveReply = ReplyOf<typeof approveInvoice>;
 export type RecheckReply = ReplyOf<typeof recheckInvoice>;
+export type NewInvoice = RequestBodyOf<typeof createInvoice>;
+export type CreateInvoiceReply = ReplyOf<typeof createInvoice>;
 export type QpayEnvironment = QpaySettings['qpayEnvironment'];
 
 export const RECENT_INVOICES_SHOWN = 10;
@@ -32,6 +34,7 @@ export const qpayKeys = {
 export const qpayPaths = {
   settings: '/api/qpay/settings',
   testWebhook: '/api/qpay/test-webhook',
+  createInvoice: '/api/qpay/create-invoice',
   pending: '/api/qpay/invoices/pending',
   recent: apiPath('/api/qpay/invoices/recent', {}, { limit: RECENT_INVOICES_SHOWN }),
   logs: apiPath('/api/qpay/logs', {}, { limit: LOGS_SHOWN }),

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { useInvalidatingMutation, type CallerOptions } from '../../lib/mutation';
 import {
-  qpayKeys, qpayPaths, type ApproveReply, type QpaySettingsInput, type RecheckReply, type SaveSettingsReply, type TestWebhookReply,
+  qpayKeys, qpayPaths, type ApproveReply, type CreateInvoiceReply, type NewInvoice, type QpaySettingsInput, type RecheckReply, type SaveSettingsReply, type TestWebhookReply,
 } from './api';
 
 /** Whatever changes an invoice changes the two lists and writes a log line. */
@@ -38,6 +38,9 @@ export function useSaveSettings(options: CallerOptions<SaveSettingsReply, QpaySe
 /** The test goes through the real chat webhook: it may make an invoice and always writes a log line. */
 export const useTestWebhook = (options?: CallerOptions<TestWebhookReply, unknown>) =>
   useInvalidatingMutation((payload: unknown) => apiRequest<TestWebhookReply>('POST', qpayPaths.testWebhook, payload), invoiceLists, options);
+
+export const useCreateInvoice = (options?: CallerOptions<CreateInvoiceReply, NewInvoice>) =>
+  useInvalidatingMutation((invoice: NewInvoice) => apiRequest<CreateInvoiceReply>('POST', qpayPaths.createInvoice, invoice), invoiceLists, options);
 
 export const useApproveInvoice = (options?: CallerOptions<ApproveReply, string>) =>
   useInvalidatingMutation((invoiceId: string) => apiRequest<ApproveReply>('POST', qpayPaths.approve(invoiceId)), invoiceLists, useRefreshAfterFailure(options));
