@@ -104,6 +104,21 @@ describe('streaming-keys with payments: orders, payment, renewal links', () => {
     expect(status.body.items).toContainEqual({ name: 'Payments service (streaming invoices and renewal links)', category: 'Streaming keys', configured: true, simulated: false });
   });
 
+  it('leads a renewal link whose invoice was cancelled (expired unpaid) to a new invoice, one however often it is opened', async () => {
+    const session = (await it_.call('POST', '/internal/streaming-keys/renewals', { keyId: soldKey.id, months: 1 }, asNotifications)).body;
+    const first = (await it_.call('GET', session.path, undefined, {})).headers.get('location')!.split('/').pop()!;
+    expect((await it_.call('GET', session.path, undefined, {})).headers.get('location')).toBe(`/payment/${first}`);
+    // payments cancels an invoice left unpaid past its expiry (here: an admin deletes it, the same state).
+    await it_.payments!.prisma.qpayInvoice.update({ where: { invoiceId: first }, data: { status: 'cancelled', cancelledAt: new Date() } });
+    const opens = await Promise.all(Array.from({ length: 5 }, () => it_.call('GET', session.path, undefined, {})));
+    const locations = new Set(opens.map((open) => open.headers.get('location')));
+    expect(locations.size).toBe(1);
+    const second = [...locations][0]!.split('/').pop()!;
+    expect(second).not.toBe(first);
+    expect(await paymentsInvoice(second)).toMatchObject({ status: 'pending', reference: `renewal:${session.sessionId}:after:${first}`, metadata: { kind: 'renewal', renewalSessionId: session.sessionId } });
+    expect(await it_.keys.prisma.renewalSession.findUniqueOrThrow({ where: { id: session.sessionId } })).toMatchObject({ invoiceId: second });
+  });
+
   it('answers 404 JSON for an unknown or expired renewal link', async () => {
     const unknown = await it_.call('GET', '/api/streaming/renew/rs_00000000000000000000000000000000', undefined, {});
     expect(unknown).toMatchObject({ status: 404, body: { error: 'This renewal link is unknown or has expired' } });

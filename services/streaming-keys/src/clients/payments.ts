@@ -1,5 +1,5 @@
 import { AppError, ServiceCallError, ServiceClient } from '@bo/platform';
-import { createPaymentInvoice, type InvoiceOrder, type Payer } from '@bo/proto';
+import { createPaymentInvoice, getPaymentInvoice, type InvoiceOrder, type Payer } from '@bo/proto';
 
 export interface PaymentOrder {
   /** Unique per order: the same reference answers the invoice already made, never a second one at QPay. */
@@ -14,6 +14,8 @@ export interface PaymentOrder {
 export interface MadePayment {
   invoiceId: string;
   paymentUrl: string;
+  /** pending, paid or cancelled (expired or deleted in payments). */
+  status: string;
 }
 
 /** payments' internal invoice route (ADR 14: every order's money is a payments invoice). */
@@ -27,7 +29,18 @@ export class PaymentsClient {
 
   async createInvoice(order: PaymentOrder): Promise<MadePayment> {
     const { invoice } = await this.client.call(createPaymentInvoice, { body: order });
-    return { invoiceId: invoice.invoiceId, paymentUrl: invoice.paymentUrl };
+    return { invoiceId: invoice.invoiceId, paymentUrl: invoice.paymentUrl, status: invoice.status };
+  }
+
+  /** An invoice payments made; null when payments no longer shows it (deleted). */
+  async invoice(invoiceId: string): Promise<MadePayment | null> {
+    try {
+      const { invoice } = await this.client.call(getPaymentInvoice, { params: { invoiceId } });
+      return { invoiceId: invoice.invoiceId, paymentUrl: invoice.paymentUrl, status: invoice.status };
+    } catch (error) {
+      if (error instanceof ServiceCallError && error.status === 404) return null;
+      throw error;
+    }
   }
 }
 

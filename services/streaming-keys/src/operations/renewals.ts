@@ -73,15 +73,22 @@ export class Renewals {
   }
 
   /**
-   * The invoice a session's link leads to: the one already made, or a new one through payments.
-   * Null when the session is unknown or expired. Two opens at once send the same reference, and
-   * payments answers one invoice per reference.
+   * The invoice a session's link leads to: the one already made while it can still be paid, or a
+   * new one through payments (an unpaid invoice is cancelled after a day, the link lasts a week).
+   * Null when the session is unknown or expired. Two opens at once send the same reference (it
+   * names the invoice it replaces), and payments answers one invoice per reference.
    */
   async invoiceFor(sessionId: string, now = new Date()): Promise<{ invoiceId: string } | { noPrice: string } | null> {
     const { prisma, payments } = this.deps;
     const session = await orderStore.findRenewal(prisma, sessionId);
     if (!session || (session.status !== 'paid' && session.expiresAt.getTime() <= now.getTime())) return null;
-    if (session.invoiceId) return { invoiceId: session.invoiceId };
+    let replaces: string | null = null;
+    if (session.invoiceId) {
+      if (session.status === 'paid') return { invoiceId: session.invoiceId };
+      const current = await payments.invoice(session.invoiceId).catch((error) => Promise.reject(paymentsFailure(error)));
+      if (current && current.status !== 'cancelled') return { invoiceId: session.invoiceId };
+      replaces = session.invoiceId;
+    }
     const key = await keyStore.find(prisma, session.keyId);
     if (!key) return null;
     const service = key.service as ServiceCode;
@@ -90,18 +97,18 @@ export class Renewals {
     if (!amount) return { noPrice: `There is no price for ${name} month(s) yet: please ask us in the chat` };
     let made;
     try {
-      made = await payments.createInvoice(renewalPayment(session, key, amount, name));
+      made = await payments.createInvoice(renewalPayment(session, key, amount, name, replaces));
     } catch (error) {
       throw paymentsFailure(error);
     }
-    await orderStore.attachRenewalInvoice(prisma, sessionId, made.invoiceId);
+    await orderStore.attachRenewalInvoice(prisma, sessionId, made.invoiceId, replaces);
     return { invoiceId: made.invoiceId };
   }
 }
 
-function renewalPayment(session: RenewalSession, key: StreamingKey, amount: number, name: string) {
+function renewalPayment(session: RenewalSession, key: StreamingKey, amount: number, name: string, replaces: string | null) {
   return {
-    reference: `renewal:${session.id}`,
+    reference: replaces ? `renewal:${session.id}:after:${replaces}` : `renewal:${session.id}`,
     description: `${name} сар сунгалт (${key.key})`,
     amount,
     payer: { name: null, email: key.buyerEmail, phone: null, subscriberId: session.userId ?? key.customerId },

@@ -100,8 +100,9 @@ export const orderStore = {
   },
 
   /** Keeps the first invoice of a session: a second opener finds it set and uses it. */
-  async attachRenewalInvoice(db: KeysDb, id: string, invoiceId: string): Promise<void> {
-    await db.renewalSession.updateMany({ where: { id, invoiceId: null }, data: { invoiceId } });
+  /** Records the session's invoice: its first, or the successor of the cancelled one it `replaces`. */
+  async attachRenewalInvoice(db: KeysDb, id: string, invoiceId: string, replaces: string | null): Promise<void> {
+    await db.renewalSession.updateMany({ where: { id, invoiceId: replaces }, data: { invoiceId } });
   },
 
   markRenewalPaid(tx: Prisma.TransactionClient, id: string, invoiceId: string, paidAt: Date) {
