@@ -53,7 +53,7 @@ describe('the expiry check, with streaming-keys', () => {
       [keys[2].id, 'failed', BASE_URL_WARNING],
       [keys[3].id, 'opted_out', null],
     ]);
-    await keyStatus(keys[0].id, 'failed', 1);
+    await keyStatus(keys[0].id, 'failed', 0); // nothing was tried: no send used up
     await keyStatus(keys[3].id, 'opted_out', 0);
     const failed = (await n.call('GET', '/api/manychat/deliveries?kind=renewal_reminder&status=failed')).body.data;
     expect(failed).toHaveLength(3);
@@ -73,7 +73,7 @@ describe('the expiry check, with streaming-keys', () => {
       expect(text).toContain('ends in 2 days');
     }
     expect(n.manychat.state.messages.map(textOf).some((text) => text.includes(keys[3].key))).toBe(false); // opted out
-    await keyStatus(keys[0].id, 'sent', 2); // the failed try and this one
+    await keyStatus(keys[0].id, 'sent', 1);
     await keyStatus(keys[3].id, 'opted_out', 0);
 
     expect(await trigger()).toEqual({ checked: 4, sent: 0, failed: 0, optedOut: 0, skipped: 4 });
@@ -93,7 +93,24 @@ describe('the expiry check, with streaming-keys', () => {
     expect(n.manychat.state.messages.length - before).toBe(3);
     for (const key of [...fresh, keys[0]]) expect(n.manychat.state.messages.map(textOf).filter((text) => text.includes(key.key))).toHaveLength(key.id === keys[0].id ? 2 : 1);
     expect(await n.notifications.prisma.reminder.count({ where: { keyId: keys[0].id } })).toBe(2);
-    await keyStatus(keys[0].id, 'sent', 3);
+    await keyStatus(keys[0].id, 'sent', 2);
+  });
+
+  it('tries a reminder ManyChat failed again at the next check, and gives up after five sends', async () => {
+    const [key] = await makeKeys('nfx.flaky@example.mn', 2 * DAY, ['8400001']);
+    n.manychat.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 500, times: 3 }); // the client's three tries
+    expect(await trigger()).toMatchObject({ sent: 0, failed: 1 });
+    await keyStatus(key.id, 'failed', 1);
+    expect(await trigger()).toMatchObject({ sent: 1, failed: 0 });
+    await keyStatus(key.id, 'sent', 2);
+    expect(n.manychat.state.messages.map(textOf).filter((text) => text.includes(key.key))).toHaveLength(1);
+
+    const [doomed] = await makeKeys('nfx.doomed@example.mn', 2 * DAY, ['8499999']); // ManyChat knows no such subscriber
+    for (let check = 1; check <= 5; check++) expect((await trigger()).failed).toBe(1);
+    expect(await trigger()).toEqual({ checked: 8, sent: 0, failed: 0, optedOut: 0, skipped: 8 });
+    const reminder = await n.notifications.prisma.reminder.findFirstOrThrow({ where: { keyId: doomed.id } });
+    expect(reminder).toMatchObject({ status: 'failed', attempts: 5, lastError: expect.stringContaining('Subscriber does not exist') });
+    await keyStatus(doomed.id, 'failed', 5);
   });
 
   it('answers only admins, and refuses a body', async () => {

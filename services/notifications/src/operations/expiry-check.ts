@@ -3,7 +3,8 @@
  * expiry_reminder_days, takes each (key, expiry date) reminder once (the unique reminders row),
  * sends it with a renewal link, and records every outcome with its
  * notifications.reminder.recorded event in one transaction. The send itself runs outside any
- * transaction. A failed reminder is tried again by later checks, up to REMINDER_MAX_ATTEMPTS.
+ * transaction. A failed reminder is tried again by later checks, up to REMINDER_MAX_ATTEMPTS sends
+ * (a reminder that could not be sent for want of base_url or a token uses none up).
  */
 import type { Outbox } from '@bo/platform/events';
 import type { ServiceClient } from '@bo/platform';
@@ -22,9 +23,9 @@ import { deliveriesStore } from '../store/deliveries-store';
 import { purchasesStore } from '../store/purchases-store';
 import { remindersStore, type ClaimedReminder, type ReminderOutcome } from '../store/reminders-store';
 import { settingsStore } from '../store/settings-store';
-import { ACCOUNT_UPDATE, NotConfiguredError, type ChatMessenger } from './messenger';
+import { ACCOUNT_UPDATE, NOT_CONFIGURED, type ChatMessenger } from './messenger';
 
-/** Tries of one reminder across checks (hourly: a ManyChat outage of a few hours is ridden out). */
+/** Sends of one reminder across checks (hourly: a ManyChat outage of a few hours is ridden out). */
 export const REMINDER_MAX_ATTEMPTS = 5;
 /** A reminder claimed longer ago than this belongs to a check that died mid-send: a later check may take it. */
 export const REMINDER_STALE_MS = 10 * 60_000;
@@ -42,6 +43,13 @@ export interface ExpiryCheckDeps {
 }
 
 type Tally = keyof Omit<ExpiryCheckCounts, 'checked'>;
+/** What became of one reminder; `tried`: it was really tried (a renewal session asked for, a send made), which uses up one of its tries. */
+interface Outcome {
+  tried: boolean;
+  error?: string;
+  text?: string;
+  messageTag?: string | null;
+}
 
 export class ExpiryCheck {
   constructor(private readonly deps: ExpiryCheckDeps) {}
@@ -64,46 +72,44 @@ export class ExpiryCheck {
     const claimed = await remindersStore.claim(prisma, { keyId: key.keyId, expiresAt, subscriberId: key.customerId, maxAttempts: REMINDER_MAX_ATTEMPTS, staleMs: REMINDER_STALE_MS });
     if (!claimed) return 'skipped';
     const delivery = await deliveriesStore.forReminder(prisma, claimed.id, { subscriberId: key.customerId, keyId: key.keyId });
-    const decide = (status: ReminderOutcome, details: { error?: string; text?: string; messageTag?: string | null } = {}) =>
-      this.decide(claimed, key, expiresAt, delivery.id, status, details);
+    const decide = (status: ReminderOutcome, details: Outcome) => this.decide(claimed, key, expiresAt, delivery.id, status, details);
     if (key.isOptedOut) {
-      await decide('opted_out');
+      await decide('opted_out', { tried: false });
       return 'optedOut';
     }
+    // Without base_url or a token nothing is sent: recorded failed, but no try is used up.
+    const unsendable = !baseUrl ? BASE_URL_WARNING : !messenger.configured ? NOT_CONFIGURED : null;
+    if (unsendable) {
+      await decide('failed', { error: unsendable, tried: false });
+      return 'failed';
+    }
     try {
-      if (!baseUrl) throw new Error(BASE_URL_WARNING);
-      if (!messenger.configured) throw new NotConfiguredError();
       const session = await streamingKeys.call(createRenewalSession, { body: { keyId: key.keyId, months: RENEWAL_MONTHS } });
       const now = this.deps.now?.() ?? new Date();
       const text = renewalReminderText({ serviceName: streamingServiceOf(key.service).name, key: key.key, expiresAt: key.expiresAt, renewalUrl: `${baseUrl}${session.path}` }, now);
       const { messageTag } = await messenger.send(key.customerId, text, ACCOUNT_UPDATE);
-      await decide('sent', { text, messageTag });
+      await decide('sent', { text, messageTag, tried: true });
       return 'sent';
     } catch (error) {
-      await decide('failed', { error: (error as Error).message });
+      await decide('failed', { error: (error as Error).message, tried: true });
       return 'failed';
     }
   }
 
   /** The reminder's outcome, its deliveries row and its event, in one transaction. */
-  private async decide(
-    claimed: ClaimedReminder,
-    key: ExpiringKey,
-    expiresAt: Date,
-    deliveryId: number,
-    status: ReminderOutcome,
-    details: { error?: string; text?: string; messageTag?: string | null },
-  ): Promise<void> {
+  private async decide(claimed: ClaimedReminder, key: ExpiringKey, expiresAt: Date, deliveryId: number, status: ReminderOutcome, details: Outcome): Promise<void> {
     const error = details.error ?? null;
     await this.deps.outbox.commit(async (tx, emit) => {
-      const counter = await remindersStore.decide(tx, claimed.id, key.keyId, { status, error });
+      const counters = await remindersStore.decide(tx, claimed.id, key.keyId, { status, error, tried: details.tried });
       if (status === 'sent') {
-        await deliveriesStore.sent(tx, deliveryId, { attempts: claimed.attempts, messageTag: details.messageTag ?? null, text: details.text ?? '' });
+        await deliveriesStore.sent(tx, deliveryId, { attempts: counters.reminderAttempts, messageTag: details.messageTag ?? null, text: details.text ?? '' });
         await purchasesStore.markReminded(tx, key.keyId, expiresAt);
       } else {
-        await deliveriesStore.notSent(tx, deliveryId, { attempts: claimed.attempts, error, status });
+        await deliveriesStore.notSent(tx, deliveryId, { attempts: counters.reminderAttempts, error, status });
       }
-      emit(notificationsReminderRecorded, { keyId: key.keyId, revision: counter.revision, expiresAt: expiresAt.toISOString(), status, attempts: counter.attempts, at: new Date().toISOString(), error });
+      emit(notificationsReminderRecorded, {
+        keyId: key.keyId, revision: counters.revision, expiresAt: expiresAt.toISOString(), status, attempts: counters.keyAttempts, at: new Date().toISOString(), error,
+      });
     });
   }
 }
