@@ -36,5 +36,6 @@ describe('notifications on the embedded transport', () => {
       return keys[0]?.notificationStatus === 'sent';
     }, 15_000, 'the key to show its reminder sent');
     expect(n.messages('8500001')).toHaveLength(3);
+    expect(await n.notifications.prisma.manychatPurchase.findUniqueOrThrow({ where: { invoiceId: 'INV-EMBEDDED01' } })).toMatchObject({ status: 'completed', renewalNotificationSent: true });
   });
 });

@@ -113,6 +113,19 @@ describe('the expiry check, with streaming-keys', () => {
     await keyStatus(doomed.id, 'failed', 5);
   });
 
+  it('takes over a reminder whose check died mid-send, but not one another check is sending now', async () => {
+    const [orphan, busy] = await makeKeys('nfx.orphan@example.mn', 2 * DAY, ['8400001', '8400001']);
+    const { prisma } = n.notifications;
+    const expiresAt = (key: StreamingKeyView) => new Date(key.expiresAt);
+    await prisma.reminder.create({ data: { keyId: orphan.id, expiresAt: expiresAt(orphan), subscriberId: '8400001', status: 'sending', claimedAt: new Date(Date.now() - 20 * 60_000) } });
+    await prisma.reminder.create({ data: { keyId: busy.id, expiresAt: expiresAt(busy), subscriberId: '8400001', status: 'sending' } });
+    const counts = await trigger();
+    expect(counts).toMatchObject({ sent: 1 });
+    expect(await prisma.reminder.findFirstOrThrow({ where: { keyId: orphan.id } })).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await prisma.reminder.findFirstOrThrow({ where: { keyId: busy.id } })).toMatchObject({ status: 'sending' });
+    expect(n.manychat.state.messages.map(textOf).filter((text) => text.includes(busy.key))).toHaveLength(0);
+  });
+
   it('answers only admins, and refuses a body', async () => {
     expect((await n.call('POST', '/api/manychat/trigger-expiry-check', {}, {})).status).toBe(401);
     expect((await n.call('POST', '/api/manychat/trigger-expiry-check', { days: 3 })).status).toBe(400);
