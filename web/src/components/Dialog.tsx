@@ -10,13 +10,15 @@ export interface DialogProps {
   /** Buttons of the footer; a Close button when left out. */
   footer?: ReactNode;
   role?: 'dialog' | 'alertdialog';
+  /** Wider for a table (the default fits a form). */
+  size?: ChakraDialog.RootProps['size'];
 }
 
 /** A modal with a title (its accessible name), a body and a footer; Escape and the backdrop close it. */
-export function Dialog({ open, onClose, title, children, footer, role = 'dialog' }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, role = 'dialog', size }: DialogProps) {
   const { t } = useTexts();
   return (
-    <ChakraDialog.Root open={open} onOpenChange={(event) => !event.open && onClose()} role={role} placement="center">
+    <ChakraDialog.Root open={open} onOpenChange={(event) => !event.open && onClose()} role={role} placement="center" size={size}>
       <Portal>
         <ChakraDialog.Backdrop />
         <ChakraDialog.Positioner>

@@ -30,17 +30,23 @@ export function AdminGuard({ children, denied }: { children: ReactNode; /** What
 
 function AccessDenied() {
   const { t } = useTexts();
-  usePageTitle(t('auth.accessDeniedTitle'));
+  return <DeniedNotice title={t('auth.accessDeniedTitle')} lines={[t('auth.accessDeniedBody'), t('auth.accessDeniedHint')]} testId="access-denied" />;
+}
+
+/** A whole page telling a signed-in user this is not for them: the title is its h1 and its tab's title. */
+export function DeniedNotice({ title, lines, testId }: { title: string; lines: string[]; testId: string }) {
+  usePageTitle(title);
   return (
     <Center minH="100vh" p="4">
-      <Alert.Root status="error" maxW="lg" data-testid="access-denied">
+      <Alert.Root status="error" maxW="lg" data-testid={testId}>
         <Alert.Indicator />
         <Alert.Content>
           <Alert.Title asChild>
-            <Heading as="h1" size="md">{t('auth.accessDeniedTitle')}</Heading>
+            <Heading as="h1" size="md">{title}</Heading>
           </Alert.Title>
-          <Alert.Description>{t('auth.accessDeniedBody')}</Alert.Description>
-          <Alert.Description mt="2">{t('auth.accessDeniedHint')}</Alert.Description>
+          {lines.map((line, index) => (
+            <Alert.Description key={line} mt={index > 0 ? '2' : undefined}>{line}</Alert.Description>
+          ))}
         </Alert.Content>
       </Alert.Root>
     </Center>

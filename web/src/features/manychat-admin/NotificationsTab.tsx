@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useTexts, type MessageKey } from '../../i18n';
 import { errorText } from '../../lib/api';
 import { notify, notifyError } from '../../lib/toast';
+import { CountGrid } from '../streaming-keys/CountGrid';
 import type { ExpiryCheckCounts, TemplatePreview } from './api';
 import { useExpiryCheck } from './mutations';
 import { useManyChatSettings, useTemplates } from './queries';
@@ -51,14 +52,7 @@ function ExpiryCheck() {
           {last && (
             <Stack gap="2" data-testid="check-counts">
               <Text fontSize="sm" color="fg.muted">{t('manychatAdmin.lastCheck', { time: format.dateTime(last.at) })}</Text>
-              <SimpleGrid columns={{ base: 2, sm: 5 }} gap="2">
-                {countLabels.map(({ field, label }) => (
-                  <Stat.Root key={field} borderWidth="1px" borderRadius="md" p="2" data-count={field}>
-                    <Stat.Label>{t(label)}</Stat.Label>
-                    <Stat.ValueText>{format.number(last.counts[field])}</Stat.ValueText>
-                  </Stat.Root>
-                ))}
-              </SimpleGrid>
+              <CountGrid counts={countLabels.map(({ field, label }) => ({ field, label: t(label), value: last.counts[field] }))} />
             </Stack>
           )}
         </Stack>

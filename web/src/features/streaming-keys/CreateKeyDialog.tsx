@@ -78,11 +78,11 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
               </HStack>
             </RadioGroup.Root>
             {account === 'new' ? (
-              <Input name="email" type="email" value={form.email} onChange={(event) => update({ email: event.target.value })} maxLength={120} autoComplete="off" aria-label={t('streamingKeys.newEmail')} placeholder="account@example.com" />
+              <Input name="email" type="email" value={form.email} onChange={(event) => update({ email: event.target.value })} maxLength={120} autoComplete="off" placeholder="account@example.com" />
             ) : (
               <>
                 <NativeSelect.Root disabled={!form.service}>
-                  <NativeSelect.Field name="existingEmail" value={form.email} onChange={(event) => update({ email: event.target.value, profiles: '1' })} aria-label={t('streamingKeys.existingEmail')}>
+                  <NativeSelect.Field name="existingEmail" value={form.email} onChange={(event) => update({ email: event.target.value, profiles: '1' })}>
                     <option value="">{t('streamingKeys.emailPlaceholder')}</option>
                     {withFreeSlots.map((entry) => (
                       <option key={entry.email} value={entry.email}>{t('streamingKeys.freeSlots', { email: entry.email, count: entry.availableSlots })}</option>

@@ -1,9 +1,10 @@
-import { Badge, Button, Flex, SimpleGrid, Spinner, Stack, Stat, Text } from '@chakra-ui/react';
+import { Badge, Button, Flex, Spinner, Stack, Text } from '@chakra-ui/react';
 import { DataTable, type Column } from '../../components/DataTable';
 import { Dialog } from '../../components/Dialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useTexts, type MessageKey } from '../../i18n';
 import { errorText } from '../../lib/api';
+import { CountGrid } from './CountGrid';
 import { EXPIRING_SOON_DAYS, type ExpiryReport, type ExpiryReportKey } from './api';
 import { useExpiryReport } from './queries';
 import { expiryReportCsv, expiryReportFileName } from './report';
@@ -52,6 +53,7 @@ export function ExpiryReportDialog({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       title={t('streamingKeys.reportTitle')}
+      size="xl"
       footer={
         <Flex gap="2" wrap="wrap" justify="flex-end">
           <Button variant="outline" onClick={() => void report.refetch()} loading={report.isFetching}>{t('streamingKeys.refresh')}</Button>
@@ -66,14 +68,7 @@ export function ExpiryReportDialog({ onClose }: { onClose: () => void }) {
         {report.isError && <ErrorAlert title={t('streamingKeys.reportFetchFailed')} description={errorText(report.error, report.error.message)} />}
         {report.data && (
           <>
-            <SimpleGrid columns={{ base: 2, sm: 5 }} gap="2">
-              {counts.map(({ field, label }) => (
-                <Stat.Root key={field} borderWidth="1px" borderRadius="md" p="2" data-count={field}>
-                  <Stat.Label>{t(label)}</Stat.Label>
-                  <Stat.ValueText>{format.number(report.data[field])}</Stat.ValueText>
-                </Stat.Root>
-              ))}
-            </SimpleGrid>
+            <CountGrid counts={counts.map(({ field, label }) => ({ field, label: t(label), value: report.data[field] }))} />
             {keys.length === 0 ? (
               <Text color="fg.muted">{t('streamingKeys.reportEmpty', { days: EXPIRING_SOON_DAYS })}</Text>
             ) : (

@@ -155,11 +155,12 @@ function RecentKeys() {
       <Card.Root size="sm" data-testid="recent-keys">
         <Card.Header>
           <Flex gap="2" align="center" justify="space-between" wrap="wrap">
-            <Collapsible.Trigger asChild>
-              <Button variant="ghost" px="0" aria-expanded={open}>
-                <Heading as="h2" size="md">{`${open ? '▾' : '▸'} ${t('streamingKeys.recentTitle')}`}</Heading>
-              </Button>
-            </Collapsible.Trigger>
+            {/* The disclosure pattern: the heading holds the button that opens the list. */}
+            <Heading as="h2" size="md">
+              <Collapsible.Trigger asChild>
+                <Button variant="ghost" px="1" size="md" fontSize="inherit" fontWeight="inherit">{`${open ? '▾' : '▸'} ${t('streamingKeys.recentTitle')}`}</Button>
+              </Collapsible.Trigger>
+            </Heading>
             {open && (
               <Button size="xs" variant="outline" onClick={() => void recent.refetch()} loading={recent.isFetching} loadingText={t('streamingKeys.refreshing')}>{t('streamingKeys.refresh')}</Button>
             )}

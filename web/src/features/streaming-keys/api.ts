@@ -50,7 +50,7 @@ export const DEFAULT_TEST_USER_ID = '9000001';
 export const keyKeys = {
   stats: ['/api/streaming-keys/stats'],
   slots: ['/api/streaming-keys/slot-stats'],
-  list: (search: string) => ['/api/streaming-keys', apiPath('', {}, { search: search || undefined })] as const,
+  list: (search: string) => (search ? (['/api/streaming-keys', apiPath('', {}, { search })] as const) : (['/api/streaming-keys'] as const)),
   all: ['/api/streaming-keys'],
   expiring: ['/api/streaming-keys/expiring-soon', apiPath('', {}, { days: EXPIRING_SOON_DAYS })],
   recent: ['/api/streaming-keys/recent', apiPath('', {}, { limit: RECENT_KEYS })],
