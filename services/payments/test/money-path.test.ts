@@ -6,7 +6,7 @@ import { listen } from '@bo/sim-kit';
 import { buildManyChatSimulator } from '@bo/sim-manychat';
 import { buildQpaySimulator } from '@bo/sim-qpay';
 import streamingKeys from '@bo/streaming-keys/service';
-import payments, { SIMULATOR_MERCHANT } from '../src/service';
+import payments, { qpaySimulatorSettings } from '../src/service';
 import type { PaymentsService } from './system';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,8 +46,8 @@ describe('money path: order, payment, key, chat message', () => {
     const manychatUrl = await listen(manychat.app);
     system = await startTestSystem('money_path_inproc', { services: ['payments', 'streaming-keys', 'notifications'] });
     paymentsService = await system.start(payments as never, {
-      QPAY_PRODUCTION_URL: `${qpayUrl}/v2`, QPAY_SANDBOX_URL: `${qpayUrl}/sandbox/v2`, QPAY_CLIENT_ID: SIMULATOR_MERCHANT.clientId, QPAY_CLIENT_SECRET: SIMULATOR_MERCHANT.clientSecret,
-      QPAY_INVOICE_CODE: SIMULATOR_MERCHANT.invoiceCode, QPAY_ENABLED: 'true', PUBLIC_URL: system.url('payments'),
+      ...qpaySimulatorSettings(qpayUrl),
+      PUBLIC_URL: system.url('payments'),
     });
     await system.start(streamingKeys as never, { PUBLIC_URL: system.url('payments') });
     await system.start(notifications as never, { MANYCHAT_API_URL: manychatUrl, MANYCHAT_API_TOKEN: SIMULATOR_MANYCHAT_TOKEN, EXPIRY_CHECK_CRON: '0 0 1 1 *' });

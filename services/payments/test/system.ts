@@ -4,7 +4,7 @@ import { listen } from '@bo/sim-kit';
 import { buildQpaySimulator, type QpaySimulatorOptions } from '@bo/sim-qpay';
 import type { PaymentsExposed } from '../src/app';
 import type { PrismaClient } from '../src/generated/prisma/client';
-import payments, { SIMULATOR_MERCHANT } from '../src/service';
+import payments, { qpaySimulatorSettings } from '../src/service';
 
 export type PaymentsService = RunningService<PrismaClient, PaymentsExposed>;
 
@@ -33,12 +33,7 @@ export async function startPaymentsSystem(name: string, options: { env?: Record<
   const qpayUrl = await listen(qpay.app);
   const system = await startTestSystem(name, { services: ['payments'] });
   const env = {
-    QPAY_PRODUCTION_URL: `${qpayUrl}/v2`,
-    QPAY_SANDBOX_URL: `${qpayUrl}/sandbox/v2`,
-    QPAY_CLIENT_ID: SIMULATOR_MERCHANT.clientId,
-    QPAY_CLIENT_SECRET: SIMULATOR_MERCHANT.clientSecret,
-    QPAY_INVOICE_CODE: SIMULATOR_MERCHANT.invoiceCode,
-    QPAY_ENABLED: 'true',
+    ...qpaySimulatorSettings(qpayUrl),
     QPAY_TIMEOUT_MS: '2000',
     // Callbacks come straight to payments in these tests (no gateway in between).
     PUBLIC_URL: system.url('payments'),

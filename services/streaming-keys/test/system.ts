@@ -1,7 +1,8 @@
 import type { PrismaClient as PaymentsPrisma } from '@bo/payments/generated/prisma/client';
-import payments, { SIMULATOR_MERCHANT } from '@bo/payments/service';
+import payments, { qpaySimulatorSettings } from '@bo/payments/service';
 import type { RunningService } from '@bo/platform/service';
 import { asAdmin, signedAs, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+export { eventually } from '@bo/platform/testing/eventually';
 import { createEnvelope, paymentsInvoicePaid, type InvoiceOrder, type Payer } from '@bo/proto';
 import { listen } from '@bo/sim-kit';
 import { buildQpaySimulator } from '@bo/sim-qpay';
@@ -52,12 +53,7 @@ export async function startKeysSystem(name: string, options: { payments?: boolea
     await qpay.ready;
     qpayUrl = await listen(qpay.app);
     paymentsService = await system.start<RunningService<PaymentsPrisma>>(payments as never, {
-      QPAY_PRODUCTION_URL: `${qpayUrl}/v2`,
-      QPAY_SANDBOX_URL: `${qpayUrl}/sandbox/v2`,
-      QPAY_CLIENT_ID: SIMULATOR_MERCHANT.clientId,
-      QPAY_CLIENT_SECRET: SIMULATOR_MERCHANT.clientSecret,
-      QPAY_INVOICE_CODE: SIMULATOR_MERCHANT.invoiceCode,
-      QPAY_ENABLED: 'true',
+      ...qpaySimulatorSettings(qpayUrl),
       QPAY_TIMEOUT_MS: '2000',
       PUBLIC_URL: system.url('payments'),
     });
@@ -87,15 +83,4 @@ export async function startKeysSystem(name: string, options: { payments?: boolea
     },
   };
   return handle;
-}
-
-/** Waits until `check` holds (events travel through the bus), failing after `ms`. */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
