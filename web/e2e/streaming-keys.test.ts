@@ -77,7 +77,7 @@ async function createKeys(page: Page, form: { service: string; email: string; mo
 const slotText = async (page: Page, service: string) => (await page.getByTestId(`slots-${service}`).textContent())?.trim();
 
 describe('the /streaming-keys page against the embedded system', () => {
-  it('sets a price on the Pricing tab: the form refuses bad input with its messages, the row shows ₮, inline edit saves an integer and needs a value', async () => {
+  it('sets a price on the Pricing tab: the form refuses bad input with its messages, the row shows ₮, inline edit saves an integer and needs a value, delete empties the list', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys?tab=pricing' });
     await page.getByRole('button', { name: 'Add New Price' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Price' });
@@ -125,6 +125,15 @@ describe('the /streaming-keys page against the embedded system', () => {
     const refused = await toast(page, 'Error');
     expect(await refused.textContent()).not.toContain('Failed to create pricing');
     await screenshot(page, 'streaming-keys-pricing');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Delete, after a confirmation: the price list is empty again.
+    await row.getByRole('button', { name: 'Delete the price of Amazon Prime Video 3 months' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete this price?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Price Deleted');
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('No prices yet. Add New Price sets the first one.').waitFor();
+    expect((await apiOf(page).get<{ data: unknown[] }>('/api/streaming/pricing')).data).toEqual([]);
     await context.close();
   });
 
@@ -203,7 +212,7 @@ describe('the /streaming-keys page against the embedded system', () => {
     await context.close();
   });
 
-  it('extends a key by months from its card, and by its text in the admin tools with their messages', async () => {
+  it('extends a key by months from its card and by its text in the admin tools (with their messages), then deletes it', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
     await openKeysTab(page);
     const email = accountEmail('dps.extend');
@@ -240,6 +249,16 @@ describe('the /streaming-keys page against the embedded system', () => {
     const [again] = await keysOf(page, email);
     expected.setUTCMonth(expected.getUTCMonth() + 1);
     expect(again.expiresAt.slice(0, 10)).toBe(expected.toISOString().slice(0, 10));
+
+    // Delete, after a confirmation: the card and the account's group go, the profile is free again.
+    await keyCard(page, key.key).getByRole('button', { name: `Delete ${key.key}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this key?' });
+    await confirm.getByText(`${key.key} (profile 1 of ${email})`).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Key Deleted');
+    await keyCard(page, key.key).waitFor({ state: 'detached' });
+    expect(await page.locator(`[data-account="${email}"]`).count()).toBe(0);
+    expect(await keysOf(page, email)).toEqual([]);
     await context.close();
   });
 

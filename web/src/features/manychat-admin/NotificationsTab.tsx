@@ -8,6 +8,7 @@ import { CountGrid } from '../streaming-keys/CountGrid';
 import type { ExpiryCheckCounts, TemplatePreview } from './api';
 import { useExpiryCheck } from './mutations';
 import { useManyChatSettings, useTemplates } from './queries';
+import { useLoadFailureToast } from '../qpay/load-failure';
 
 /** Document 2 §2.4: the manual expiry check with its counts, and the three templates with their previews. */
 export function NotificationsTab() {
@@ -64,6 +65,7 @@ function ExpiryCheck() {
 function Templates() {
   const { t } = useTexts();
   const templates = useTemplates();
+  useLoadFailureToast(templates, t('manychatAdmin.templatesFetchFailed'));
   const settings = useManyChatSettings();
   return (
     <Card.Root size="sm" data-testid="templates">

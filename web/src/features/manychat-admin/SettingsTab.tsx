@@ -8,11 +8,13 @@ import { notify, notifyError } from '../../lib/toast';
 import { REMINDER_DAYS, type SettingsReply, type SettingUpdate } from './api';
 import { useSaveSetting } from './mutations';
 import { useManyChatSettings } from './queries';
+import { useLoadFailureToast } from '../qpay/load-failure';
 
 /** Document 2 §2.4: the reminder days form, the base URL form (warned about while missing), and the API status card. */
 export function SettingsTab() {
   const { t } = useTexts();
   const settings = useManyChatSettings();
+  useLoadFailureToast(settings, t('manychatAdmin.settingsFetchFailed'));
   if (settings.isPending) return <Flex gap="3" align="center" role="status"><Spinner size="sm" /><Text>{t('manychatAdmin.loading')}</Text></Flex>;
   if (settings.isError) return <ErrorAlert title={t('manychatAdmin.settingsFetchFailed')} description={errorText(settings.error, settings.error.message)} />;
   const data = settings.data;

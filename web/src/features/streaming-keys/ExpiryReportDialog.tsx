@@ -8,6 +8,7 @@ import { CountGrid } from './CountGrid';
 import { EXPIRING_SOON_DAYS, type ExpiryReport, type ExpiryReportKey } from './api';
 import { useExpiryReport } from './queries';
 import { expiryReportCsv, expiryReportFileName } from './report';
+import { useLoadFailureToast } from '../qpay/load-failure';
 
 const counts: { field: keyof Omit<ExpiryReport, 'keys'>; label: MessageKey }[] = [
   { field: 'total', label: 'streamingKeys.report.total' },
@@ -32,6 +33,7 @@ function download(keys: readonly ExpiryReportKey[]) {
 export function ExpiryReportDialog({ onClose }: { onClose: () => void }) {
   const { t, format } = useTexts();
   const report = useExpiryReport(true);
+  useLoadFailureToast(report, t('streamingKeys.reportFetchFailed'));
   const keys = report.data?.keys ?? [];
   const columns: Column<ExpiryReportKey>[] = [
     { key: 'service', header: t('streamingKeys.col.service'), cell: (row) => row.serviceName },

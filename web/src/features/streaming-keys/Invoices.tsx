@@ -10,12 +10,14 @@ import type { ServiceCode, StreamingInvoiceView } from './api';
 import { MonthsSelect, ServiceSelect, useFailureToast } from './fields';
 import { useAssignKey, useCreateInvoice } from './mutations';
 import { useAttentionInvoices } from './queries';
+import { useLoadFailureToast } from '../qpay/load-failure';
 
 /** Paid orders waiting for a key (NEEDS_ATTENTION, ADR 14), each with its reason and Assign key. */
 export function AttentionInvoices() {
   const { t, format } = useTexts();
   const failed = useFailureToast();
   const invoices = useAttentionInvoices();
+  useLoadFailureToast(invoices, t('streamingKeys.attentionFetchFailed'));
   const assign = useAssignKey({
     onSuccess: (reply) => notify({ title: t('streamingKeys.assigned'), description: t('streamingKeys.assignedBody', { key: reply.data.key.key, id: reply.data.invoice.invoiceId ?? reply.data.invoice.id }), type: 'success' }),
     onError: failed('streamingKeys.assignFailed'),

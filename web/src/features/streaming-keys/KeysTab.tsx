@@ -13,6 +13,7 @@ import { ExpiryReportDialog } from './ExpiryReportDialog';
 import { AttentionInvoices, CreateInvoiceCard } from './Invoices';
 import { KeyList, KeyStatusBadge } from './KeyList';
 import { useExpiringKeys, useKeys, useKeyStats, useRecentKeys, useSlotStats } from './queries';
+import { useLoadFailureToast } from '../qpay/load-failure';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -42,6 +43,7 @@ export function KeysTab() {
   const searched = useKeys(settled);
   const expiring = useExpiringKeys(expiringOnly);
   const source = expiringOnly ? expiring : searched;
+  useLoadFailureToast(source, t('streamingKeys.keysFetchFailed'));
   // The expiring list is short: the search narrows it here rather than in another call.
   const shown = expiringOnly ? expiring.data?.data.filter((key) => matches(key, settled)) : searched.data?.data;
 
@@ -90,6 +92,7 @@ export function KeysTab() {
 function SlotOverview() {
   const { t } = useTexts();
   const slots = useSlotStats();
+  useLoadFailureToast(slots, t('streamingKeys.slotsFetchFailed'));
   return (
     <Card.Root size="sm" data-testid="slot-overview">
       <Card.Header>
@@ -123,6 +126,7 @@ function SlotOverview() {
 function KeyCounts() {
   const { t, format } = useTexts();
   const stats = useKeyStats();
+  useLoadFailureToast(stats, t('streamingKeys.statsFetchFailed'));
   if (stats.isError) return <ErrorAlert title={t('streamingKeys.statsFetchFailed')} description={errorText(stats.error, stats.error.message)} />;
   const value = (count: number | undefined) => (count === undefined ? '—' : format.number(count));
   return (
@@ -141,6 +145,7 @@ function RecentKeys() {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
   const recent = useRecentKeys(open);
+  useLoadFailureToast(recent, t('streamingKeys.recentFetchFailed'));
   const rows = (recent.data?.data ?? []).filter((key) => matches(key, search));
   const columns: Column<StreamingKeyView>[] = [
     { key: 'key', header: t('streamingKeys.col.key'), cell: (row) => <Text fontFamily="mono">{row.key}</Text> },

@@ -12,12 +12,14 @@ import { ServiceSelect, useFailureToast } from './fields';
 import { inlinePrice, priceRequest, type PriceForm } from './forms';
 import { useCreatePrice, useDeletePrice, useUpdatePrice } from './mutations';
 import { usePricing } from './queries';
+import { useLoadFailureToast } from '../qpay/load-failure';
 
 /** Document 3 §2's Pricing tab: service, name, months and ₮ price; inline edit, delete and Add New Price. */
 export function PricingTab() {
   const { t, format } = useTexts();
   const failed = useFailureToast();
   const pricing = usePricing();
+  useLoadFailureToast(pricing, t('streamingKeys.pricingFetchFailed'));
   const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
   const [deleting, setDeleting] = useState<StreamingPricingRow | null>(null);
   const [adding, setAdding] = useState(false);
