@@ -3,6 +3,7 @@ import { SearchParamTabs } from '../../components/SearchParamTabs';
 import { useTexts } from '../../i18n';
 import { InvoicesTab } from './InvoicesTab';
 import { LogsTab } from './LogsTab';
+import { OrdersWaitingAlert } from './OrdersWaitingAlert';
 import { SettingsTab } from './SettingsTab';
 import { WebhooksTab } from './WebhooksTab';
 
@@ -15,6 +16,7 @@ export default function QpayPage() {
   return (
     <>
       <PageHeader title={t('qpay.title')} subtitle={t('qpay.subtitle')} />
+      <OrdersWaitingAlert />
       <SearchParamTabs
         tabs={[
           { value: 'settings', label: t('qpay.tab.settings'), content: <SettingsTab /> },

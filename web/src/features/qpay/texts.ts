@@ -130,6 +130,12 @@ export const en = {
   'qpay.hideData': 'Hide request and response',
   'qpay.requestData': 'Request',
   'qpay.responseData': 'Response',
+
+  'qpay.waitingTitle_one': '{count} paid order is waiting for a key',
+  'qpay.waitingTitle_other': '{count} paid orders are waiting for a key',
+  'qpay.waitingBody': 'The money arrived but there was no free key of the service. Add keys, then press Assign key on Streaming Keys.',
+  'qpay.waitingOrder': '{service} {months} mo. for {email}, invoice {invoiceId}',
+  'qpay.waitingOpen': 'Open Streaming Keys',
 } as const;
 
 export const mn: Translation<typeof en> = {
@@ -262,4 +268,10 @@ export const mn: Translation<typeof en> = {
   'qpay.hideData': 'Хүсэлт ба хариуг нуух',
   'qpay.requestData': 'Хүсэлт',
   'qpay.responseData': 'Хариу',
+
+  'qpay.waitingTitle_one': 'Төлөгдсөн {count} захиалга түлхүүр хүлээж байна',
+  'qpay.waitingTitle_other': 'Төлөгдсөн {count} захиалга түлхүүр хүлээж байна',
+  'qpay.waitingBody': 'Төлбөр орсон ч тухайн үйлчилгээний сул түлхүүр байсангүй. Түлхүүр нэмээд Streaming Keys хуудсанд Түлхүүр олгох-ыг дарна уу.',
+  'qpay.waitingOrder': '{service} {months} сар, {email}, нэхэмжлэх {invoiceId}',
+  'qpay.waitingOpen': 'Streaming Keys нээх',
 };
