@@ -32,7 +32,6 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
   let proxy: TcpProxy;
   let publisher: RabbitMqTransport;
   let broker: amqp.ChannelModel;
-  let channel: amqp.Channel;
   let db: pg.Client;
   let child: ChildProcess | null = null;
   let port: number;
@@ -60,7 +59,16 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
     });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
   };
-  const waiting = async () => (await channel.checkQueue('streaming-keys')).messageCount;
+  /** Messages in streaming-keys' queue not delivered to a consumer; a channel of its own each time, so one broker refusal cannot poison the next look. */
+  const waiting = async () => {
+    const look = await broker.createChannel();
+    look.on('error', (error) => console.warn(`queue look failed: ${(error as Error).message}`));
+    try {
+      return (await look.checkQueue('streaming-keys')).messageCount;
+    } finally {
+      await look.close().catch(() => undefined);
+    }
+  };
   const paidOrder = (n: number) =>
     createEnvelope(paymentsInvoicePaid, {
       invoiceId: `INV-KILL${String(n).padStart(6, '0')}`,
@@ -90,7 +98,7 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
     };
     publisher = await RabbitMqTransport.connect({ url: vhost.url });
     broker = await amqp.connect(vhost.url);
-    channel = await broker.createChannel();
+    broker.on('close', () => console.warn('the test\'s own broker connection closed'));
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     await start();
@@ -100,7 +108,6 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
   afterAll(async () => {
     if (child && child.exitCode === null && child.signalCode === null) await kill();
     await db?.end();
-    await channel?.close().catch(() => undefined);
     await broker?.close().catch(() => undefined);
     await publisher?.close();
     await proxy?.close();

@@ -163,8 +163,16 @@ describe('rabbitmq transport under connection faults', () => {
     const { stdout } = await run('rabbitmqctl', ['list_connections', '-q', '--no-table-headers', '-p', vhost.name, 'pid']);
     const pids = stdout.split('\n').map((line) => line.trim()).filter(Boolean);
     expect(pids.length).toBeGreaterThan(0);
-    for (const pid of pids) await run('rabbitmqctl', ['close_connection', pid, 'closed by the fault test']);
-    await waitFor(() => !transport.health().connected, 10_000, 'the connection seen closed');
+    // Watched from before the first close: the transport may reconnect before a later close
+    // command returns (each rabbitmqctl call takes a second or more on a busy machine).
+    let seenClosed = false;
+    const watch = setInterval(() => (seenClosed ||= !transport.health().connected), 2);
+    try {
+      for (const pid of pids) await run('rabbitmqctl', ['close_connection', pid, 'closed by the fault test']);
+      await waitFor(() => seenClosed, 10_000, 'the connection seen closed');
+    } finally {
+      clearInterval(watch);
+    }
     await waitFor(() => transport.health().connected && transport.health().consumers.every((consumer) => consumer.up), 30_000, 'the consumer back');
     const envelope = createEnvelope(closed, item(1));
     await transport.publish(envelope);
