@@ -128,7 +128,7 @@ describe('payments: a callback is a hint, checked with QPay; the paid transition
     expect((await it_.call('POST', `/api/qpay/invoices/${missed}/check`)).body.message).toBe('The invoice is paid');
   });
 
-  it('keeps working across token expiry and a revoked token, retries QPay being busy, and never sends a create twice after a timeout', async () => {
+  it('keeps working across token expiry and a revoked token, retries QPay being busy or over its limit, and never sends a create twice after a timeout', async () => {
     await newInvoice(it_);
     await new Promise((resolve) => setTimeout(resolve, 3200)); // past the 3-second token TTL
     await newInvoice(it_);
@@ -139,6 +139,12 @@ describe('payments: a callback is a hint, checked with QPay; the paid transition
     const busy = await newInvoice(it_);
     await it_.pay(busy, { callback: 'none' });
     expect((await callback(it_, busy)).body.message).toBe('paid');
+
+    // QPay publishes no rate limit; an over-limit 429 is waited out and the call repeated.
+    it_.qpay.faults.add({ kind: 'status', status: 429, body: { error: 'TOO_MANY_REQUESTS', message: 'Too many requests' }, pathPrefix: '/sandbox/v2/payment/check', times: 1 });
+    const limited = await newInvoice(it_);
+    await it_.pay(limited, { callback: 'none' });
+    expect((await callback(it_, limited)).body.message).toBe('paid');
 
     for (const rule of qpayFaultRules({ kind: 'bad_gateway_html', route: '/payment/check', times: 1 })) it_.qpay.faults.add(rule);
     const gatewayPage = await newInvoice(it_);
