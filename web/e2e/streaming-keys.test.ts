@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { EmbeddedSystem } from '@bo/embedded';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { animationsDone, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 import { adminApi } from './qpay-support';
+import { createKeys, openKeysTab, toast } from './streaming-keys-support';
 
 /** A key as GET /api/streaming-keys answers it (the fields these journeys read). */
 interface KeyView {
@@ -38,13 +39,6 @@ const keysOf = async (page: Page, email: string) =>
 /** An account e-mail of this run only, so each journey runs alone and in any order. */
 const accountEmail = (name: string) => `${name}.${Date.now().toString(36)}@example.mn`;
 
-/** The open toast with this title (one at a time), waited for. */
-async function toast(page: Page, title: string): Promise<Locator> {
-  const found = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: title });
-  await found.waitFor({ timeout: 15_000 });
-  return found;
-}
-
 /** A date N days from today as a date input writes it. */
 function daysAhead(days: number): string {
   const day = new Date(Date.now() + days * 86_400_000);
@@ -52,27 +46,6 @@ function daysAhead(days: number): string {
 }
 
 const keyCard = (page: Page, key: string) => page.locator(`[data-key="${key}"]`);
-
-async function openKeysTab(page: Page): Promise<void> {
-  await page.goto(`${system.url}/streaming-keys`);
-  await page.getByRole('heading', { level: 1, name: 'Streaming Keys' }).waitFor();
-  await page.getByTestId('slots-NFX').waitFor();
-}
-
-/** The create dialog as a person fills it: service, a new e-mail, months or a date, profiles, and the shared password. */
-async function createKeys(page: Page, form: { service: string; email: string; months?: string; date?: string; profiles: string }): Promise<void> {
-  await page.getByRole('button', { name: 'Create Key' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create Keys' });
-  await dialog.getByLabel('Service', { exact: true }).selectOption(form.service);
-  await dialog.getByLabel('Account e-mail', { exact: true }).fill(form.email);
-  if (form.months) await dialog.getByLabel('Months', { exact: true }).selectOption(form.months);
-  if (form.date) await dialog.getByLabel('Custom date', { exact: true }).fill(form.date);
-  await dialog.getByLabel('Profiles', { exact: true }).selectOption(form.profiles);
-  await dialog.getByLabel('Account password (optional)', { exact: true }).fill('Shared-Pass-2026');
-  await dialog.getByRole('button', { name: 'Create', exact: true }).click();
-  await toast(page, 'Keys Created');
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 const slotText = async (page: Page, service: string) => (await page.getByTestId(`slots-${service}`).textContent())?.trim();
 
@@ -139,7 +112,7 @@ describe('the /streaming-keys page against the embedded system', () => {
 
   it('creates keys for an account (2 profiles): grouped under the e-mail with the slot overview updated; a customer id occupies a slot', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
-    await openKeysTab(page);
+    await openKeysTab(page, system.url);
     const email = accountEmail('nfx.pool');
     const [occupiedBefore, totalBefore] = (await slotText(page, 'NFX'))!.split('/').map(Number);
 
@@ -214,7 +187,7 @@ describe('the /streaming-keys page against the embedded system', () => {
 
   it('extends a key by months from its card and by its text in the admin tools (with their messages), then deletes it', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
-    await openKeysTab(page);
+    await openKeysTab(page, system.url);
     const email = accountEmail('dps.extend');
     await createKeys(page, { service: 'DPS', email, months: '1', profiles: '1' });
     const [key] = await keysOf(page, email);
@@ -264,7 +237,7 @@ describe('the /streaming-keys page against the embedded system', () => {
 
   it('generates a QR code: the dialog shows a real PNG of the key', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
-    await openKeysTab(page);
+    await openKeysTab(page, system.url);
     const email = accountEmail('max.qr');
     await createKeys(page, { service: 'MAX', email, months: '3', profiles: '1' });
     const [key] = await keysOf(page, email);
@@ -286,7 +259,7 @@ describe('the /streaming-keys page against the embedded system', () => {
 
   it("downloads the expiry report's CSV with the right columns and today's date in its name", async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
-    await openKeysTab(page);
+    await openKeysTab(page, system.url);
     const email = accountEmail('hlu.report');
     // A key held by a chat subscriber that expires in two days is in the report.
     await createKeys(page, { service: 'HLU', email, date: daysAhead(2), profiles: '1' });
@@ -318,7 +291,7 @@ describe('the /streaming-keys page against the embedded system', () => {
 
   it('is usable on a 390 px phone: nothing scrolls sideways, the create dialog fits', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys', width: widths.mobile });
-    await openKeysTab(page);
+    await openKeysTab(page, system.url);
     const email = accountEmail('amz.phone');
     await createKeys(page, { service: 'AMZ', email, months: '1', profiles: '2' });
     const group = page.locator(`[data-account="${email}"]`);
@@ -351,7 +324,7 @@ describe('the /streaming-keys page against the embedded system', () => {
 
   it('sends a test notification to the prefilled chat user id; a refused id shows the server’s reason', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
-    await openKeysTab(page);
+    await openKeysTab(page, system.url);
     const sent = async () => ((await (await fetch(`${manychatUrl}/__sim/messages?subscriberId=9000001`)).json()) as { messages: unknown[] }).messages.length;
     const before = await sent();
     const form = page.getByTestId('test-notification');
@@ -369,7 +342,7 @@ describe('the /streaming-keys page against the embedded system', () => {
 
   it("makes an invoice that shows its payment link; paid with no free key it waits under 'Orders Needing Attention' until Assign key gives it one", async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
-    await openKeysTab(page);
+    await openKeysTab(page, system.url);
     const api = apiOf(page);
     // No free Hulu key: every Hulu key there is already held by a customer.
     for (const key of (await api.get<{ data: (KeyView & { held: boolean })[] }>('/api/streaming-keys?service=HLU')).data.filter((key) => !key.held)) {

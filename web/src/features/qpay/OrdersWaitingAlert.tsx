@@ -12,7 +12,7 @@ export function OrdersWaitingAlert() {
   const waiting = useAttentionInvoices().data?.data ?? [];
   if (waiting.length === 0) return null;
   return (
-    <Alert.Root status="warning" data-testid="orders-waiting">
+    <Alert.Root status="warning" data-testid="orders-waiting" mb="4">
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>{t('qpay.waitingTitle', { count: waiting.length })}</Alert.Title>
@@ -24,7 +24,9 @@ export function OrdersWaitingAlert() {
                 {t('qpay.waitingOrder', { service: order.serviceName, months: order.duration, email: order.email ?? '—', invoiceId: order.invoiceId ?? '—' })}
               </Text>
             ))}
-            <Link to="/streaming-keys">{t('qpay.waitingOpen')}</Link>
+            <Text fontWeight="semibold" textDecoration="underline">
+              <Link to="/streaming-keys">{t('qpay.waitingOpen')}</Link>
+            </Text>
           </Stack>
         </Alert.Description>
       </Alert.Content>
