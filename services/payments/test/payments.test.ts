@@ -150,6 +150,15 @@ describe('payments: settings, invoices, approval, deletion, the chat webhook', (
     expect(logs[0]).toMatchObject({ type: 'webhook', status: 'error' });
   });
 
+  it('names QPay refusing the merchant credentials, and works again once they are put right', async () => {
+    await it_.call('POST', '/api/qpay/settings', { qpayClientId: 'TEST_MERCHANT', qpayClientSecret: 'not-the-secret', qpayInvoiceCode: 'TEST_INVOICE', qpayEnvironment: 'sandbox', enabled: true });
+    const refused = await it_.call('POST', '/api/qpay/create-invoice', { customer_name: 'A', product_name: 'B', amount: 1000 });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error).toMatch(/^QPay refused POST \/auth\/token: AUTHENTICATION_FAILED/);
+    await it_.call('POST', '/api/qpay/settings', { qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '123456', qpayInvoiceCode: 'TEST_INVOICE', qpayEnvironment: 'sandbox', enabled: true });
+    expect(await newInvoice(it_)).toMatch(/^INV-/);
+  });
+
   it('says clearly when QPay is switched off, and keeps its settings across a restart', async () => {
     await it_.call('POST', '/api/qpay/settings', { qpayClientId: 'TEST_MERCHANT', qpayInvoiceCode: 'TEST_INVOICE', qpayEnvironment: 'sandbox', enabled: false });
     const refused = await it_.call('POST', '/api/qpay/create-invoice', { customer_name: 'A', product_name: 'B', amount: 1000 });
