@@ -23,6 +23,13 @@ export function signedAs(identity: Omit<Identity, 'iat'>): Record<string, string
 }
 export const asAdmin = signedAs({ kind: 'admin', userId: '1', email: 'admin@example.com', isAdmin: true, keyId: null });
 
+/** A service's answer as tests read it: status, parsed JSON body (null when empty), headers (a redirect's Location). */
+export interface TestReply {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- each test reads the fields it asserts on
+  headers: Headers;
+}
+
 export interface TestSystemOptions {
   /** The services that will run; each gets a port now, so every one knows every other's URL. */
   services: DomainServiceName[];
@@ -40,6 +47,11 @@ export interface TestSystem {
   /** Stops a running service and starts it again on the same port and database, with the same settings. */
   restart<S extends RunningService>(name: DomainServiceName): Promise<S>;
   running(name: DomainServiceName): RunningService | undefined;
+  /**
+   * An HTTP request to a service as the gateway forwards it: as an admin unless `headers` say
+   * otherwise (`{}` is anonymous). Redirects are not followed.
+   */
+  call(name: DomainServiceName, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestReply>;
   /** Publishes an event on the bus, as a relay would. */
   publish(envelope: EventEnvelope): Promise<void>;
   stop(): Promise<void>;
@@ -106,6 +118,16 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
       return (await launch(entry.definition, entry.env)) as never;
     },
     running: (service) => services.get(service)?.running,
+    async call(service, method, path, body, headers = asAdmin) {
+      const response = await fetch(`${url(service)}${path}`, {
+        method,
+        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
+    },
     publish: (envelope) => (embeddedBus ?? infrastructures[0].transport).publish(envelope),
     async stop() {
       for (const { running } of [...services.values()].reverse()) await running.stop();

@@ -24,7 +24,8 @@ describe('notifications without a ManyChat token', () => {
   });
 
   it('answers the test notification with 503 and the reason, and shows the card and config status unconfigured', async () => {
-    expect(await n.call('POST', '/api/manychat/test-notification', { userId: '9000001' })).toEqual({ status: 503, body: { error: 'ManyChat API is not configured' } });
+    const refused = await n.call('POST', '/api/manychat/test-notification', { userId: '9000001' });
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 503, body: { error: 'ManyChat API is not configured' } });
     expect((await n.call('GET', '/api/manychat/settings')).body.status).toEqual({ apiConfigured: false, simulated: true, connected: null, pageName: null, error: null, payment: 'Using Existing QPay Setup' });
     const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), TEST_IDENTITY_SECRET) };
     expect((await n.call('GET', '/internal/notifications/config-status', undefined, gateway)).body.items).toEqual([{ name: 'ManyChat API', category: 'Chat notifications', configured: false, simulated: true }]);

@@ -77,7 +77,7 @@ describe('notifications routes: settings, templates, test notification', () => {
 
   it('sends the sample key delivery as a test: untagged inside the window, tagged outside, recorded either way', async () => {
     const inside = await n.call('POST', '/api/manychat/test-notification', { userId: '8100001' });
-    expect(inside).toEqual({ status: 200, body: { success: true, message: 'Test notification sent', data: { userId: '8100001', service: 'Netflix', keyId: 'SK-0000000000-NFX' } } });
+    expect({ status: inside.status, body: inside.body }).toEqual({ status: 200, body: { success: true, message: 'Test notification sent', data: { userId: '8100001', service: 'Netflix', keyId: 'SK-0000000000-NFX' } } });
     expect(n.messages('8100001')).toHaveLength(1);
     expect(n.messages('8100001')[0].messageTag).toBeNull();
     expect(textOf(n.messages('8100001')[0])).toContain('SK-0000000000-NFX');
@@ -93,7 +93,7 @@ describe('notifications routes: settings, templates, test notification', () => {
 
   it("answers ManyChat's reason when it refuses a test, and names a bad user id", async () => {
     const unknown = await n.call('POST', '/api/manychat/test-notification', { userId: '8199999' });
-    expect(unknown).toEqual({ status: 502, body: { error: 'ManyChat answered 400: Subscriber does not exist — Subscriber with id 8199999 does not exist' } });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 502, body: { error: 'ManyChat answered 400: Subscriber does not exist — Subscriber with id 8199999 does not exist' } });
     expect((await n.call('POST', '/api/manychat/test-notification', { userId: 'abc' })).body.error).toBe('Invalid body: userId: User ID must be a ManyChat subscriber id (digits)');
     expect((await n.call('POST', '/api/manychat/test-notification', {})).status).toBe(400);
     const failed = (await n.call('GET', '/api/manychat/deliveries?status=failed')).body.data;

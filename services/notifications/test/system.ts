@@ -1,5 +1,5 @@
 import type { RunningService } from '@bo/platform/service';
-import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+import { startTestSystem, type TestReply, type TestSystem } from '@bo/platform/testing/services';
 export { eventually } from '@bo/platform/testing/eventually';
 import { listen } from '@bo/sim-kit';
 import { buildManyChatSimulator, type DeliveredMessage } from '@bo/sim-manychat';
@@ -19,26 +19,17 @@ export interface NotificationsSystem {
   manychat: ReturnType<typeof buildManyChatSimulator>;
   manychatUrl: string;
   /** A request to notifications as the gateway forwards it: as an admin unless `headers` say otherwise. */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestReply>;
   /** What the ManyChat simulator delivered to a subscriber (newest first). */
   messages(subscriberId: string): DeliveredMessage[];
   /** Starts streaming-keys in this system (its internal routes: expiring keys, delivery details, renewal sessions). */
   startStreamingKeys(): Promise<RunningService>;
   /** A request to streaming-keys as an admin. */
-  callKeys(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  callKeys(method: string, path: string, body?: unknown): Promise<TestReply>;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-async function request(url: string, method: string, body: unknown, headers: Record<string, string>) {
-  const response = await fetch(url, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 /**
  * notifications as it runs in production (its PostgreSQL schema, Redis, RabbitMQ) against the
@@ -63,9 +54,9 @@ export async function startNotificationsSystem(name: string, options: { env?: Re
     notifications: await system.start<NotificationsService>(notifications as never, env),
     manychat,
     manychatUrl,
-    call: (method, path, body, headers = asAdmin) => request(`${system.url('notifications')}${path}`, method, body, headers),
+    call: (method, path, body, headers) => system.call('notifications', method, path, body, headers),
     startStreamingKeys: () => system.start(streamingKeys as never),
-    callKeys: (method, path, body) => request(`${system.url('streaming-keys')}${path}`, method, body, asAdmin),
+    callKeys: (method, path, body) => system.call('streaming-keys', method, path, body),
     messages: (subscriberId) => manychat.state.messages.filter((message) => message.subscriberId === subscriberId),
     async restart() {
       handle.notifications = await system.restart<NotificationsService>('notifications');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@bo/platform/testing/eventually';
-import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+import { startTestSystem, type TestSystem } from '@bo/platform/testing/services';
 import notifications, { SIMULATOR_MANYCHAT_TOKEN } from '@bo/notifications/service';
 import { listen } from '@bo/sim-kit';
 import { buildManyChatSimulator } from '@bo/sim-manychat';
@@ -20,11 +20,8 @@ describe('money path: order, payment, key, chat message', () => {
   const manychat = buildManyChatSimulator();
   let paymentsService: PaymentsService;
 
-  const call = async (service: 'payments' | 'streaming-keys', method: string, path: string, body?: unknown, headers: Record<string, string> = asAdmin) => {
-    const response = await fetch(`${system.url(service)}${path}`, { method, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = (service: 'payments' | 'streaming-keys', method: string, path: string, body?: unknown) => system.call(service, method, path, body);
+
   const order = async (subscriberId: string, service = 'NFX') => {
     const made = await call('streaming-keys', 'POST', '/api/streaming-invoices', { email: `buyer${subscriberId}@example.mn`, service, duration: 1, amount: 35_000, customerName: 'Бат-Эрдэнэ', subscriberId });
     expect(made.status, JSON.stringify(made.body)).toBe(200);

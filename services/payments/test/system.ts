@@ -1,5 +1,5 @@
 import type { RunningService } from '@bo/platform/service';
-import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+import { startTestSystem, type TestReply, type TestSystem } from '@bo/platform/testing/services';
 import { listen } from '@bo/sim-kit';
 import { buildQpaySimulator, type QpaySimulatorOptions } from '@bo/sim-qpay';
 import type { PaymentsExposed } from '../src/app';
@@ -14,7 +14,7 @@ export interface PaymentsSystem {
   qpay: ReturnType<typeof buildQpaySimulator>;
   qpayUrl: string;
   /** A request to payments as the gateway forwards it: as an admin unless `headers` say otherwise. */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestReply>;
   /** Pays the QPay invoice behind our invoice in the simulator (`callback: 'none'` loses the callback). */
   pay(invoiceId: string, plan?: { amount?: number; callback?: 'get' | 'post' | 'none'; duplicates?: number }): Promise<unknown>;
   /** payments.invoice.paid rows in payments' outbox. */
@@ -44,15 +44,7 @@ export async function startPaymentsSystem(name: string, options: { env?: Record<
     payments: await system.start<PaymentsService>(payments as never, env),
     qpay,
     qpayUrl,
-    async call(method, path, body, headers = asAdmin) {
-      const response = await fetch(`${system.url('payments')}${path}`, {
-        method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
+    call: (method, path, body, headers) => system.call('payments', method, path, body, headers),
     async pay(invoiceId, plan = {}) {
       const invoice = await handle.payments.prisma.qpayInvoice.findUniqueOrThrow({ where: { invoiceId } });
       const response = await fetch(`${qpayUrl}/__sim/invoices/${invoice.qpayInvoiceId}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ wait: true, ...plan }) });

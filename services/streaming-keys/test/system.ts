@@ -1,7 +1,7 @@
 import type { PrismaClient as PaymentsPrisma } from '@bo/payments/generated/prisma/client';
 import payments, { qpaySimulatorSettings } from '@bo/payments/service';
 import type { RunningService } from '@bo/platform/service';
-import { asAdmin, signedAs, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+import { signedAs, startTestSystem, type TestReply, type TestSystem } from '@bo/platform/testing/services';
 export { eventually } from '@bo/platform/testing/eventually';
 import { createEnvelope, paymentsInvoicePaid, type InvoiceOrder, type Payer } from '@bo/proto';
 import { listen } from '@bo/sim-kit';
@@ -23,7 +23,7 @@ export interface KeysSystem {
   qpay: ReturnType<typeof buildQpaySimulator> | null;
   qpayUrl: string | null;
   /** A request to streaming-keys as the gateway forwards it: as an admin unless `headers` say otherwise. */
-  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestReply>;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -64,16 +64,7 @@ export async function startKeysSystem(name: string, options: { payments?: boolea
     payments: paymentsService,
     qpay,
     qpayUrl,
-    async call(method, path, body, headers = asAdmin) {
-      const response = await fetch(`${system.url('streaming-keys')}${path}`, {
-        method,
-        headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'manual',
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-    },
+    call: (method, path, body, headers) => system.call('streaming-keys', method, path, body, headers),
     async restart() {
       handle.keys = await system.restart<StreamingKeysService>('streaming-keys');
     },
