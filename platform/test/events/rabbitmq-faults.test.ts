@@ -160,8 +160,14 @@ describe('rabbitmq transport under connection faults', () => {
       transport,
       events: [onEvent(closed, (tx, envelope) => effectsStore.record(tx, envelope.id, envelope.payload.n))],
     });
-    const { stdout } = await run('rabbitmqctl', ['list_connections', '-q', '--no-table-headers', '-p', vhost.name, 'pid']);
-    const pids = stdout.split('\n').map((line) => line.trim()).filter(Boolean);
+    // list_connections takes no vhost filter (a -p is ignored): every test's connections are listed,
+    // so only this vhost's are closed, never those of suites running beside this one.
+    const { stdout } = await run('rabbitmqctl', ['list_connections', '-q', '--no-table-headers', 'pid', 'vhost']);
+    const pids = stdout
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([pid, host]) => pid && host === vhost.name)
+      .map(([pid]) => pid);
     expect(pids.length).toBeGreaterThan(0);
     // Watched from before the first close: the transport may reconnect before a later close
     // command returns (each rabbitmqctl call takes a second or more on a busy machine).
