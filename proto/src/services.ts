@@ -12,6 +12,7 @@ export const serviceRegistry = [
   { name: 'payments', port: 5103, summary: 'QPay: settings, invoices, callbacks and their check, the chat webhook, the public invoice view' },
   { name: 'streaming-keys', port: 5104, summary: 'streaming keys and their slots, pricing, streaming invoices, key assignment, renewals, QR codes' },
   { name: 'notifications', port: 5105, summary: 'ManyChat messages: key delivery, payment confirmation, renewal reminders and their settings' },
+  { name: 'ai-chat', port: 5106, summary: 'AI providers with fallback, system prompts, and the e-mail parser (expressions first, AI second)' },
 ] as const;
 
 export type ServiceName = (typeof serviceRegistry)[number]['name'];

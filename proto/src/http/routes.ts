@@ -1,5 +1,7 @@
 import { domainServiceNames } from '../services';
 import type { AnyRouteContract } from './contract';
+import { aiChatRoutes } from './ai-chat-routes';
+import { customerGatewayRoutes, customerStreamingKeysRoutes } from './customer-routes';
 import { gatewayRoutes } from './gateway-routes';
 import { platformRoutesOf } from './platform-routes';
 import { notificationsRoutes } from './notifications-routes';
@@ -15,11 +17,14 @@ import { streamingKeysRoutes } from './streaming-keys-routes';
  */
 export const allRoutes: readonly AnyRouteContract[] = [
   ...gatewayRoutes,
+  ...customerGatewayRoutes,
   ...pricingRoutes,
   ...shopSyncRoutes,
   ...paymentsRoutes,
   ...streamingKeysRoutes,
+  ...customerStreamingKeysRoutes,
   ...notificationsRoutes,
+  ...aiChatRoutes,
   ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
 ] as AnyRouteContract[];
 

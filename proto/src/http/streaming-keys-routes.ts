@@ -146,6 +146,9 @@ export const streamingAccountViewSchema = z.object({
   passwordSet: z.boolean(),
   passwordMasked: z.string(),
   passwordUpdatedAt: z.string().nullable(),
+  /** Whether the password of the account e-mail's own mailbox is stored (for customers' code fetch, ADR 15), masked. */
+  mailboxPasswordSet: z.boolean(),
+  mailboxPasswordMasked: z.string(),
 });
 
 /** The expiry report (document 3 §3). */
@@ -408,7 +411,7 @@ export const listAccounts = defineRoute({
   query: z.object({ service: serviceCodeSchema.optional() }),
   reply: listOf(streamingAccountViewSchema),
   summary: 'The account e-mails keys are profiles of, with whether a sign-in password is stored (masked)',
-  example: { query: { service: 'NFX' }, reply: { success: true, data: [{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z' }] } },
+  example: { query: { service: 'NFX' }, reply: { success: true, data: [{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '' }] } },
 });
 
 export const setAccountPassword = defineRoute({
@@ -416,7 +419,15 @@ export const setAccountPassword = defineRoute({
   body: z.object({ service: serviceCodeSchema, email: emailField, password: passwordField }).strict(),
   reply: z.object({ success: z.boolean(), data: streamingAccountViewSchema }),
   summary: "Set the shared sign-in password of an account e-mail (sealed; every later key message sends the new one)",
-  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', password: 'Shared-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z' } } },
+  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', password: 'Shared-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '' } } },
+});
+
+export const setAccountMailboxPassword = defineRoute({
+  owner: 'streaming-keys', method: 'PUT', path: '/api/streaming-accounts/mailbox', access: 'admin', category,
+  body: z.object({ service: serviceCodeSchema, email: emailField, mailboxPassword: passwordField }).strict(),
+  reply: z.object({ success: z.boolean(), data: streamingAccountViewSchema }),
+  summary: "Set the IMAP password of an account e-mail's mailbox (sealed), which customers' code fetches read",
+  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', mailboxPassword: 'Mailbox-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026' } } },
 });
 
 export const openRenewal = defineRoute({
@@ -431,7 +442,7 @@ export const openRenewal = defineRoute({
 export const streamingKeysAdminRoutes = [
   keyStats, slotStats, listKeys, expiringSoonKeys, emailsWithSlots, availableProfiles, expiryReport, recentKeys, extendKey, createKeys, deleteKey,
   updateCustomerId, generateKeyQr, listStreamingInvoices, createStreamingInvoice, assignInvoiceKey, listPricing, createPricing, updatePricing,
-  deletePricing, listAccounts, setAccountPassword,
+  deletePricing, listAccounts, setAccountPassword, setAccountMailboxPassword,
 ];
 
 export const streamingKeysRoutes = [...streamingKeysInternalRoutes, ...streamingKeysAdminRoutes, openRenewal];
