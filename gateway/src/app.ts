@@ -14,6 +14,7 @@ import { registerSessions, sessionCookieName } from './plugins/sessions';
 import { registerWebAssets } from './plugins/web-assets';
 import { registerApiIndexRoutes } from './routes/api-index';
 import { registerConfigStatusRoute } from './routes/config-status';
+import { registerCustomerLoginRoutes } from './routes/customer-login';
 import { registerMonitoringRoutes } from './routes/monitoring';
 import { registerOidcLoginRoutes } from './routes/oidc-login';
 import { registerPasswordLoginRoutes } from './routes/password-login';
@@ -98,6 +99,7 @@ export async function buildGateway(deps: GatewayDeps) {
   registerSessionRoutes(app, { config, accounts });
   registerOidcLoginRoutes(app, { config, oidc, accounts, limiter });
   registerPasswordLoginRoutes(app, { config, accounts, limiter });
+  registerCustomerLoginRoutes(app, { config, limiter });
   registerUserRoutes(app, { accounts, sessions });
   registerMonitoringRoutes(app, requestLogQueries);
   registerConfigStatusRoute(app, { config });

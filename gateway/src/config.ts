@@ -41,11 +41,6 @@ export const gatewayEnvSchema = serviceEnvSchema.extend({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   /** Where /ready and /metrics listen: an operations port kept off the public one (0 picks a free port). */
   OPS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-  /**
-   * The mailbox the e-mail parser reads one-time codes from (imap://host:port). Only reported on the
-   * config-status page until the ai-chat service, which will read it, owns this setting.
-   */
-  MAILBOX_IMAP_URL: optionalString,
   /** Built web app; served for every non-API path when the folder exists. */
   WEB_DIST_DIR: optionalString,
   /** How long cacheable public reads stay in gateway memory. */

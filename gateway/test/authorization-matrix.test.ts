@@ -1,18 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes, httpMethods, type AnyRouteContract } from '@bo/proto';
-import { signInAsNonAdmin, signInLocalAdmin, startHarness, type Harness } from './support/harness';
+import { signInAsCustomer, signInAsNonAdmin, signInLocalAdmin, startHarness, type Harness } from './support/harness';
 
 // Driven by the contracts themselves, so a route added to proto is in the matrix the moment it
 // exists: every declared route with every kind of caller, and every method a path does not list.
 let h: Harness;
 let nonAdmin: { cookie: string; csrfToken: string };
 let admin: { cookie: string; csrfToken: string };
+let customer: { cookie: string; csrfToken: string };
 
 beforeAll(async () => {
   h = await startHarness();
   const cookie = await signInAsNonAdmin(h, 'matrix-user@example.com');
   nonAdmin = { cookie, csrfToken: (await h.app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie } })).json().token };
   admin = await signInLocalAdmin(h.app, h.prisma, 'matrix-root');
+  customer = await signInAsCustomer(h);
 });
 afterAll(() => h?.close());
 
@@ -27,12 +29,20 @@ function send(route: { method: string; path: string }, caller?: { cookie: string
   return h.app.inject({ method: route.method as 'GET', url: concrete(route.path), headers, payload: STATE_CHANGING.has(route.method) ? {} : undefined });
 }
 
-// Signing out would end the session the rest of the matrix uses; those two are proven in security.test.ts.
-const endsTheSession = (route: AnyRouteContract) => route.path === '/api/logout' || route.path === '/api/admin/logout';
+// Signing out would end the session the rest of the matrix uses; those are proven in security.test.ts and customer-sign-in.test.ts.
+const endsTheSession = (route: AnyRouteContract) => ['/api/logout', '/api/admin/logout', '/api/customer/logout'].includes(route.path);
 
 describe('authorization matrix from the route contracts', () => {
   it('covers a contract of every access level', () => {
-    expect(new Set(allRoutes.map((route) => route.access))).toEqual(new Set(['public', 'admin', 'internal']));
+    expect(new Set(allRoutes.map((route) => route.access))).toEqual(new Set(['public', 'customer', 'admin', 'internal']));
+  });
+
+  it('refuses a customer session with 403 on every admin route, and lets it reach every customer route', async () => {
+    const adminRoutes = allRoutes.filter((r) => r.access === 'admin');
+    const customerRoutes = allRoutes.filter((r) => r.access === 'customer');
+    expect(customerRoutes.length).toBeGreaterThan(0);
+    for (const route of adminRoutes) expect((await send(route, customer)).statusCode, `${label(route)} customer`).toBe(403);
+    for (const route of customerRoutes) expect((await send(route, customer)).statusCode, `${label(route)} customer`).not.toBeOneOf([401, 403]);
   });
 
   it('refuses anonymous callers with 401 and signed-in non-admins with 403 on every admin and customer route', async () => {
@@ -80,6 +90,12 @@ describe('authorization matrix from the route contracts', () => {
       expect(withoutToken.json().error, label(route)).toMatch(/csrf/i);
       const foreignToken = await send(route, { cookie: admin.cookie, csrfToken: nonAdmin.csrfToken });
       expect(foreignToken.statusCode, `${label(route)} with another session's token`).toBe(403);
+    }
+    // A customer's session is held to the same rule on the routes it may call.
+    for (const route of writes.filter((r) => r.access === 'customer' || r.path.startsWith('/api/customer/'))) {
+      if (endsTheSession(route)) continue;
+      expect((await send(route, { cookie: customer.cookie })).statusCode, `${label(route)} customer without token`).toBe(403);
+      expect((await send(route, { cookie: customer.cookie, csrfToken: admin.csrfToken })).statusCode, `${label(route)} customer with another session's token`).toBe(403);
     }
   });
 });

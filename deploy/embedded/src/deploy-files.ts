@@ -23,7 +23,7 @@ export const INFRASTRUCTURE_IMAGES = { postgres: 'postgres:15', redis: 'redis:7'
 const GATEWAY_OPS_PORT = 9464;
 
 /** The simulators that run as containers (the mailbox needs Dovecot, which the image does not carry). */
-const SIMULATORS: Record<Exclude<keyof SimulatorUrls, 'mailbox'>, { folder: string; port: number }> = {
+const SIMULATORS: Record<Exclude<keyof SimulatorUrls, 'mailbox' | 'mailboxImap'>, { folder: string; port: number }> = {
   sheets: { folder: 'google-sheets', port: 4101 },
   oidc: { folder: 'oidc', port: 4102 },
   woocommerce: { folder: 'woocommerce', port: 4103 },
@@ -36,6 +36,7 @@ const simulatorHost = (name: string) => `${name}-simulator`;
 const composeSimulatorUrls = Object.fromEntries([
   ...Object.entries(SIMULATORS).map(([name, sim]) => [name, `http://${simulatorHost(name)}:${sim.port}`]),
   ['mailbox', ''],
+  ['mailboxImap', ''],
 ]) as SimulatorUrls;
 
 const command = (name: ServiceName) => ['node', '--import', 'tsx', path.relative(repoRoot, serviceMain(name))];

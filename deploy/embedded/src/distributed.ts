@@ -149,7 +149,6 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         SESSION_SECRET: secrets.sessionSecret,
         OIDC_CLIENT_SECRET: secrets.oidcClientSecret,
         ADMIN_EMAILS: (options.adminEmails ?? ['admin@example.com']).join(','),
-        MAILBOX_IMAP_URL: simulators.mailboxImapUrl,
         WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
       },
       quiet,

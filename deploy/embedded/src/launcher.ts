@@ -110,7 +110,6 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       SESSION_SECRET: secrets.sessionSecret,
       OIDC_CLIENT_SECRET: secrets.oidcClientSecret,
       ADMIN_EMAILS: adminEmails.join(','),
-      MAILBOX_IMAP_URL: simulators.mailboxImapUrl,
       WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
     }) as { LOG_LEVEL: string };
     const running = await gateway.start({ config: gatewayConfig, logger: createLogger('gateway', gatewayConfig.LOG_LEVEL, logFormat), infrastructure: await infrastructureFor() });

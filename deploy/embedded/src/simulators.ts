@@ -20,8 +20,6 @@ export interface RunningSimulators {
   running: Record<'sheets' | 'oidc', RunningSimulator> & OutsideSimulators['running'];
   /** Simulators that could not start, with the reason and the fix. */
   unavailable: OutsideSimulators['unavailable'];
-  /** Where the mailbox simulator's IMAP server listens (imap://host:port), or '' without Dovecot. */
-  mailboxImapUrl: string;
   stop(): Promise<void>;
 }
 
@@ -58,11 +56,11 @@ export async function startSimulators(options: SimulatorOptions): Promise<Runnin
       urls: {
         sheets: sheetsUrl,
         oidc: oidcUrl,
-        ...(Object.fromEntries(Object.entries(outside.running).map(([name, sim]) => [name, sim.url])) as Omit<SimulatorUrls, 'sheets' | 'oidc'>),
+        ...(Object.fromEntries(Object.entries(outside.running).map(([name, sim]) => [name, sim.url])) as Omit<SimulatorUrls, 'sheets' | 'oidc' | 'mailboxImap'>),
+        mailboxImap: imap ? `imap://${imap.host}:${imap.port}` : '',
       },
       running: { sheets: { url: sheetsUrl }, oidc: { url: oidcUrl }, ...outside.running },
       unavailable: outside.unavailable,
-      mailboxImapUrl: imap ? `imap://${imap.host}:${imap.port}` : '',
       stop,
     };
   } catch (error) {

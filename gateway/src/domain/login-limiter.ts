@@ -19,6 +19,8 @@ const TOO_MANY = 'Too many failed sign-in attempts. Try again in 15 minutes.';
 /** A reserved sign-in attempt: it counts as a failure unless `succeeded` is called. */
 export interface SignInAttempt {
   succeeded(): Promise<void>;
+  /** The check itself could not be made (a service down): the attempt is given back, nothing reset. */
+  abandoned(): Promise<void>;
 }
 
 /**
@@ -49,6 +51,7 @@ export class LoginLimiter {
     return {
       // A success clears this address's failures for the account and gives the attempt back.
       succeeded: () => this.safely(async () => void (await Promise.all([this.counter.reset(pair), this.counter.release([byIp, byAccount])]))),
+      abandoned: () => this.safely(() => this.counter.release([pair, byIp, byAccount])),
     };
   }
 

@@ -11,12 +11,16 @@ import type { PrismaSessionStore } from '../store/session-store';
 
 /** Who a session belongs to once signed in. */
 export interface SessionAuth {
-  kind: 'admin' | 'user';
-  /** users.id for OIDC accounts, `local:<local_admins.id>` for password accounts. */
+  kind: 'admin' | 'user' | 'customer';
+  /** users.id for OIDC accounts, `local:<local_admins.id>` for password accounts, `customer:<key id>` for customers. */
   userId: string;
+  /** For customers: the account e-mail they signed in with. */
   email: string | null;
   isAdmin: boolean;
-  method: 'oidc' | 'password';
+  /** key: a customer's e-mail and key (ADR 15). */
+  method: 'oidc' | 'password' | 'key';
+  /** For customers: the key the session is limited to. */
+  keyId?: number;
 }
 
 declare module 'fastify' {
@@ -79,6 +83,8 @@ export async function registerSessions(app: FastifyInstance, config: GatewayConf
 
 /** The session's account with today's rights, or null when the account is gone or disabled. */
 async function currentAuth(auth: SessionAuth, accounts: AccountsStore, config: GatewayConfig): Promise<SessionAuth | null> {
+  // A customer has no account here: streaming-keys judges their key on every customer route.
+  if (auth.method === 'key') return auth;
   const state = await accounts.accountState(auth.userId);
   if (!state.active) return null;
   if (auth.method === 'password') return auth; // local accounts are administrators by definition

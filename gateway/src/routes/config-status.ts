@@ -16,14 +16,7 @@ function gatewayItems(config: GatewayConfig): ConfigItem[] {
     { name: config.DATABASE_URL ? 'Database (PostgreSQL)' : 'Database (PostgreSQL from npm, embedded)', category: 'Infrastructure', configured: true, simulated: false },
     { name: config.REDIS_URL ? 'Cache and rate limits (Redis)' : 'Cache and rate limits (in memory, one process)', category: 'Infrastructure', configured: true, simulated: false },
     { name: config.AMQP_URL ? 'Events (RabbitMQ)' : 'Events (durable queue in the embedded PostgreSQL)', category: 'Infrastructure', configured: true, simulated: false },
-    { name: 'Mailbox (IMAP) for one-time codes', category: 'E-mail parser', configured: Boolean(config.MAILBOX_IMAP_URL), simulated: isLoopback(config.MAILBOX_IMAP_URL) },
   ];
-}
-
-function isLoopback(url: string | undefined): boolean {
-  if (!url) return false;
-  const host = new URL(url).hostname;
-  return host === 'localhost' || host.startsWith('127.') || host === '[::1]';
 }
 
 async function serviceItems(config: GatewayConfig, service: ServiceName): Promise<ConfigItem[]> {

@@ -37,7 +37,8 @@ export function startedByAnotherSite(request: FastifyRequest, config: GatewayCon
 export function registerSessionRoutes(app: FastifyInstance, deps: { config: GatewayConfig; accounts: AccountsStore }): void {
   serveRoute(app, currentUser, async ({ request, reply }) => {
     const auth = request.session?.auth;
-    if (!auth) throw unauthorized('Unauthorized');
+    // A customer session is not a user of the dashboard; it stays as it is for the customer pages.
+    if (!auth || auth.kind === 'customer') throw unauthorized('Unauthorized');
     if (auth.method === 'password') {
       const admin = await deps.accounts.findLocalAdminById(auth.userId.slice(LOCAL_ADMIN_PREFIX.length));
       if (!admin || admin.disabledAt) return endAndRefuse(request, reply, deps.config);

@@ -113,3 +113,13 @@ export async function signInAsNonAdmin(h: Harness, email = 'staff@example.com'):
   await h.prisma.session.update({ where: { sid }, data: { sess: { cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: false }, auth: { kind: 'user', userId: user.id, email: user.email, isAdmin: false, method: 'oidc' }, createdAt: now, lastSeenAt: now } } });
   return admin.cookie;
 }
+
+/** A signed-in customer limited to one key, with a session row written as customer sign-in would (streaming-keys is a stand-in here). */
+export async function signInAsCustomer(h: Harness, keyId = 41, email = 'nfx.account1@example.mn'): Promise<{ cookie: string; csrfToken: string }> {
+  const admin = await signInLocalAdmin(h.app, h.prisma, `matrix-customer-${keyId}`);
+  const sid = decodeURIComponent(admin.cookie.slice('sid='.length)).split('.')[0];
+  const now = Date.now();
+  await h.prisma.session.update({ where: { sid }, data: { sess: { cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: false }, auth: { kind: 'customer', userId: `customer:${keyId}`, email, isAdmin: false, method: 'key', keyId }, createdAt: now, lastSeenAt: now } } });
+  const csrf = await h.app.inject({ method: 'GET', url: '/api/auth/csrf', headers: { cookie: admin.cookie } });
+  return { cookie: admin.cookie, csrfToken: (csrf.json() as { token: string }).token };
+}

@@ -27,7 +27,8 @@ import { startJobs, type Job } from './jobs';
 const SWEEP_EVERY_MS = 3_600_000;
 
 /** The outside systems' stand-ins, by name, as the launchers started them (see simulatorEnv). */
-export type SimulatorUrls = Record<'sheets' | 'oidc' | 'woocommerce' | 'qpay' | 'manychat' | 'openai' | 'marketplace' | 'mailbox', string>;
+/** Each simulator's HTTP address; `mailboxImap` is the mailbox simulator's IMAP server (imap://host:port), '' when it is not running. */
+export type SimulatorUrls = Record<'sheets' | 'oidc' | 'woocommerce' | 'qpay' | 'manychat' | 'openai' | 'marketplace' | 'mailbox' | 'mailboxImap', string>;
 
 /** What a service's build step gets: its validated config, its own database client and the shared runtime. */
 export interface ServiceContext<Config, Prisma> {
