@@ -1,14 +1,18 @@
 import { SecretBox } from '@bo/platform';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { AiChatClient } from './clients/ai-chat';
+import { MailboxReader } from './clients/mailbox';
 import { PaymentsClient } from './clients/payments';
 import type { StreamingKeysConfig } from './config';
 import { streamingKeysConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
+import { CodeFetch } from './operations/code-fetch';
 import { paidOrderConsumer, reminderConsumer } from './operations/consumers';
 import { KeyPool } from './operations/key-pool';
 import { Orders } from './operations/orders';
 import { Renewals } from './operations/renewals';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerCustomerRoutes } from './routes/customer';
 import { registerInternalRoutes } from './routes/internal';
 import { registerInvoiceRoutes } from './routes/invoices';
 import { registerKeyRoutes } from './routes/keys';
@@ -24,7 +28,8 @@ export interface StreamingKeysExposed {
 /**
  * The streaming-keys service's parts: the key pool (accounts with sealed passwords), orders and
  * renewals made through payments, the consumers that turn a paid invoice into a key or a
- * renewal and fold reminder outcomes into the keys, and the routes.
+ * renewal and fold reminder outcomes into the keys, customers' code fetch from their account's
+ * mailbox (ADR 15), and the routes.
  */
 export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<StreamingKeysExposed>> {
   const secrets = new SecretBox(config.DATA_ENCRYPTION_KEY);
@@ -32,7 +37,14 @@ export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: 
   const pool = new KeyPool({ prisma, secrets });
   const orders = new Orders({ prisma, payments });
   const renewals = new Renewals({ prisma, payments });
-  const deps = { prisma, outbox, secrets, pool, orders, renewals };
+  const codeFetch = new CodeFetch({
+    prisma,
+    pool,
+    mailbox: config.MAILBOX_IMAP_URL ? new MailboxReader({ url: config.MAILBOX_IMAP_URL, timeoutMs: config.MAILBOX_TIMEOUT_MS, logger }) : null,
+    aiChat: config.AI_CHAT_URL ? new AiChatClient({ baseUrl: config.AI_CHAT_URL, identitySecret: config.INTERNAL_IDENTITY_SECRET }) : null,
+    logger,
+  });
+  const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch };
   return {
     routes(app) {
       registerKeyRoutes(app, deps);
@@ -42,6 +54,8 @@ export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: 
       registerAccountRoutes(app, deps);
       registerRenewalRoutes(app, deps);
       registerInternalRoutes(app, deps);
+      registerCustomerRoutes(app, deps);
+      for (const metric of codeFetch.metrics) app.metrics.registry.registerMetric(metric);
     },
     consumers: [paidOrderConsumer(outbox, logger), reminderConsumer()],
     configItems: () => streamingKeysConfigItems(config),

@@ -1,25 +1,55 @@
+import { connect } from 'node:net';
+import { isSimulatorUrl } from '@bo/platform';
 import type { ConfigItem } from '@bo/proto';
 import type { StreamingKeysConfig } from './config';
+import { imapAddress } from './clients/mailbox';
 
 const CATEGORY = 'Streaming keys';
 const HEALTH_TIMEOUT_MS = 2_000;
 
-/** Whether payments answers its health check: without it no order or renewal invoice can be made. */
-async function paymentsReachable(paymentsUrl: string): Promise<string | null> {
+/** Whether another service answers its health check; null when it does, else why not. */
+async function serviceReachable(name: string, url: string): Promise<string | null> {
   try {
-    const response = await fetch(new URL('/health', paymentsUrl), { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-    return response.ok ? null : `payments answered ${response.status}`;
+    const response = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    return response.ok ? null : `${name} answered ${response.status}`;
   } catch (error) {
-    return `payments is not reachable at ${paymentsUrl} (${(error as Error).message})`;
+    return `${name} is not reachable at ${url} (${(error as Error).message})`;
   }
+}
+
+/** Whether the IMAP server accepts a connection (signing in needs an account's password, which this check does not use). */
+async function imapReachable(url: string): Promise<string | null> {
+  const { host, port } = imapAddress(url);
+  return await new Promise((resolve) => {
+    const socket = connect({ host, port });
+    const done = (error: string | null) => {
+      socket.destroy();
+      resolve(error);
+    };
+    socket.setTimeout(HEALTH_TIMEOUT_MS, () => done(`the mailbox server ${host}:${port} did not answer in time`));
+    socket.once('connect', () => done(null));
+    socket.once('error', (error) => done(`the mailbox server ${host}:${port} is not reachable (${error.message})`));
+  });
+}
+
+/** An item for an address that may be unset: not configured without it, else whether it answers. */
+async function reachableItem(name: string, url: string | undefined, check: (url: string) => Promise<string | null>, simulated: boolean): Promise<ConfigItem> {
+  const unreachable = url ? await check(url) : null;
+  return { name, category: CATEGORY, configured: Boolean(url) && unreachable === null, simulated, ...(unreachable ? { error: unreachable } : {}) };
 }
 
 /** What the gateway's config-status page shows for this service (secrets never, only whether they are set). */
 export async function streamingKeysConfigItems(config: StreamingKeysConfig): Promise<ConfigItem[]> {
-  const unreachable = await paymentsReachable(config.PAYMENTS_URL);
+  const [payments, aiChat, mailbox] = await Promise.all([
+    serviceReachable('payments', config.PAYMENTS_URL),
+    reachableItem("AI chat service (parses customers' code mails)", config.AI_CHAT_URL, (url) => serviceReachable('ai-chat', url), false),
+    reachableItem("Mailbox server (IMAP, customers' code fetch)", config.MAILBOX_IMAP_URL, imapReachable, isSimulatorUrl(config.MAILBOX_IMAP_URL)),
+  ]);
   return [
-    { name: 'Payments service (streaming invoices and renewal links)', category: CATEGORY, configured: unreachable === null, simulated: false, ...(unreachable ? { error: unreachable } : {}) },
+    { name: 'Payments service (streaming invoices and renewal links)', category: CATEGORY, configured: payments === null, simulated: false, ...(payments ? { error: payments } : {}) },
     { name: 'Public URL (renewal links)', category: CATEGORY, configured: Boolean(config.PUBLIC_URL), simulated: false },
     { name: 'Data encryption key (account passwords)', category: CATEGORY, configured: Boolean(config.DATA_ENCRYPTION_KEY), simulated: false },
+    aiChat,
+    mailbox,
   ];
 }

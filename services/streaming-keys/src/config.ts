@@ -1,14 +1,30 @@
 import { z } from 'zod';
 import { dataEncryptionKeySchema, loadConfig, serviceEnvSchema } from '@bo/platform';
 
+/** An IMAP server address: imaps://host[:993], or imap://host[:143] (the simulator, no TLS). Empty means unset. */
+const imapUrl = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.url().refine((url) => /^imaps?:\/\/[^/]+\/?$/i.test(url), 'must be imap://host:port or imaps://host:port').optional(),
+);
+
 export const streamingKeysEnvSchema = serviceEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(5104),
   /** The public address: a renewal link opens here, then the payment page. */
   PUBLIC_URL: z.url().default('http://localhost:5000').transform((url) => url.replace(/\/+$/, '')),
-  /** Seals each streaming account's shared password. */
+  /** Seals each streaming account's shared password and its mailbox password. */
   DATA_ENCRYPTION_KEY: dataEncryptionKeySchema,
   /** payments makes the QPay invoice of every streaming order and renewal. */
   PAYMENTS_URL: z.url(),
+  /**
+   * ai-chat parses the mails a customer's code fetch read (ADR 15). Every launcher sets it; it is
+   * optional so a run without ai-chat (another service's test system) still starts, and code
+   * fetching then answers 503 like an unset mailbox server.
+   */
+  AI_CHAT_URL: z.preprocess((v) => (v === '' ? undefined : v), z.url().optional()),
+  /** The IMAP server of the accounts' mailboxes; each account e-mail is its own login. Unset: code fetching answers 503. */
+  MAILBOX_IMAP_URL: imapUrl,
+  /** How long one mailbox read (connect, sign in, search, download) may take. */
+  MAILBOX_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
 });
 export type StreamingKeysConfig = z.infer<typeof streamingKeysEnvSchema>;
 

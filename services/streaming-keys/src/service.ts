@@ -10,7 +10,8 @@ export default defineService({
   configSchema: streamingKeysEnvSchema,
   prisma: PrismaClient,
   migrationsDir: fileURLToPath(new URL('../prisma/migrations', import.meta.url)),
-  simulatorEnv: () => ({}),
+  // The mailbox simulator runs only where Dovecot is installed; without it code fetching says it is not configured.
+  simulatorEnv: (simulators): Record<string, string> => (simulators.mailboxImap ? { MAILBOX_IMAP_URL: simulators.mailboxImap } : {}),
   deployment: {
     settings: { PUBLIC_URL: 'https://shop.example.mn' },
     secrets: { DATA_ENCRYPTION_KEY: 'replace-with-32-or-more-random-characters' },

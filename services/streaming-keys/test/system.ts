@@ -18,6 +18,8 @@ export const asNotifications = signedAs({ kind: 'service', userId: 'notification
 export interface KeysSystem {
   system: TestSystem;
   keys: StreamingKeysService;
+  /** ai-chat beside it (the code fetch's parser); absent unless asked for with `aiChat: true`. */
+  aiChat: RunningService | null;
   /** payments against the QPay simulator; absent with `payments: false` (its URL then answers nothing). */
   payments: RunningService<PaymentsPrisma> | null;
   qpay: ReturnType<typeof buildQpaySimulator> | null;
@@ -38,13 +40,23 @@ export function paidEnvelope(invoiceId: string, order: InvoiceOrder, extra: { am
   });
 }
 
+export interface KeysSystemOptions {
+  payments?: boolean;
+  transport?: 'rabbitmq' | 'embedded';
+  /** Start ai-chat too (customers' code fetch sends it the mails to parse). */
+  aiChat?: boolean;
+  /** Settings of streaming-keys over the test system's, e.g. MAILBOX_IMAP_URL. */
+  keysEnv?: Record<string, string>;
+}
+
 /**
  * streaming-keys as it runs in production (its PostgreSQL schema, Redis, RabbitMQ or the embedded
- * run's PostgreSQL bus), with payments beside it on the same database and bus, against the QPay simulator.
+ * run's PostgreSQL bus), with payments beside it on the same database and bus, against the QPay
+ * simulator, and ai-chat when asked for.
  */
-export async function startKeysSystem(name: string, options: { payments?: boolean; transport?: 'rabbitmq' | 'embedded' } = {}): Promise<KeysSystem> {
+export async function startKeysSystem(name: string, options: KeysSystemOptions = {}): Promise<KeysSystem> {
   const withPayments = options.payments !== false;
-  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys'], transport: options.transport });
+  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys', ...(options.aiChat ? (['ai-chat'] as const) : [])], transport: options.transport });
   let qpay: ReturnType<typeof buildQpaySimulator> | null = null;
   let qpayUrl: string | null = null;
   let paymentsService: RunningService<PaymentsPrisma> | null = null;
@@ -58,9 +70,12 @@ export async function startKeysSystem(name: string, options: { payments?: boolea
       PUBLIC_URL: system.url('payments'),
     });
   }
+  // Loaded only when asked for, so the suites without it do not depend on ai-chat.
+  const aiChat = options.aiChat ? await system.start((await import('@bo/ai-chat/service')).default as never) : null;
   const handle: KeysSystem = {
     system,
-    keys: await system.start<StreamingKeysService>(streamingKeys as never),
+    keys: await system.start<StreamingKeysService>(streamingKeys as never, options.keysEnv),
+    aiChat,
     payments: paymentsService,
     qpay,
     qpayUrl,

@@ -59,6 +59,20 @@ export class KeyPool {
     return keyStore.savePassword(prisma, email, service, secrets.seal(password));
   }
 
+  /**
+   * Sets the password of an account e-mail's mailbox (sealed), which customers' code fetches sign
+   * in with. The account is made when it has no keys yet, so its mailbox can be set up first.
+   */
+  setMailboxPassword(email: string, service: ServiceCode, password: string) {
+    return keyStore.saveMailboxPassword(this.deps.prisma, email, service, this.deps.secrets.seal(password));
+  }
+
+  /** The account's mailbox password in clear, for a code fetch's IMAP sign-in only; null when none is stored. */
+  async mailboxPasswordOf(email: string, service: ServiceCode): Promise<string | null> {
+    const account = await keyStore.findAccount(this.deps.prisma, email, service);
+    return account?.mailboxPassword ? this.deps.secrets.open(account.mailboxPassword) : null;
+  }
+
   /** The account's password in clear, for a delivery message only; null when none is stored. */
   async passwordOf(email: string, service: ServiceCode): Promise<string | null> {
     const account = await keyStore.findAccount(this.deps.prisma, email, service);

@@ -1,6 +1,7 @@
 import type { SecretBox } from '@bo/platform';
 import type { Outbox } from '@bo/platform/events';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { CodeFetch } from '../operations/code-fetch';
 import type { KeyPool } from '../operations/key-pool';
 import type { Orders } from '../operations/orders';
 import type { Renewals } from '../operations/renewals';
@@ -13,4 +14,5 @@ export interface StreamingKeysRouteDeps {
   pool: KeyPool;
   orders: Orders;
   renewals: Renewals;
+  codeFetch: CodeFetch;
 }

@@ -44,6 +44,16 @@ export const keyStore = {
     return db.streamingKey.findUnique({ where: { id } });
   },
 
+  /** The key with this text (keys are unique). */
+  findByText(db: KeysDb, key: string) {
+    return db.streamingKey.findUnique({ where: { key } });
+  },
+
+  /** The keys a customer bought (their orders' e-mail), whatever account they are profiles of. */
+  boughtBy(db: KeysDb, buyerEmail: string) {
+    return db.streamingKey.findMany({ where: { buyerEmail: { equals: buyerEmail, mode: 'insensitive' } }, orderBy: [{ service: 'asc' }, { expiresAt: 'desc' }, { id: 'asc' }] });
+  },
+
   list(db: KeysDb, filter: { search?: string; service?: ServiceCode }) {
     const search = filter.search ? { OR: [{ email: { contains: filter.search, mode: 'insensitive' as const } }, { key: { contains: filter.search, mode: 'insensitive' as const } }] } : {};
     return db.streamingKey.findMany({ where: { ...search, ...(filter.service ? { service: filter.service } : {}) }, orderBy: [{ email: 'asc' }, { service: 'asc' }, { profileNumber: 'asc' }] });
@@ -185,6 +195,12 @@ export const keyStore = {
   async lockAccount(tx: Prisma.TransactionClient, email: string, service: ServiceCode): Promise<void> {
     await tx.$executeRawUnsafe(`INSERT INTO ${ACCOUNTS_TABLE} (email, service) VALUES ($1, $2) ON CONFLICT (email, service) DO NOTHING`, email, service);
     await tx.$queryRawUnsafe(`SELECT id FROM ${ACCOUNTS_TABLE} WHERE email = $1 AND service = $2 FOR UPDATE`, email, service);
+  },
+
+  /** Stores the sealed password of an account's mailbox, making the account when it is new. */
+  saveMailboxPassword(db: KeysDb, email: string, service: ServiceCode, sealedPassword: string) {
+    const mailbox = { mailboxPassword: sealedPassword, mailboxPasswordUpdatedAt: new Date() };
+    return db.streamingAccount.upsert({ where: { email_service: { email, service } }, create: { email, service, ...mailbox }, update: mailbox });
   },
 
   /** Stores an account's sealed password, making the account when it is new. */
