@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, signedAs } from '@bo/platform/testing/services';
 import type { MailboxSimulator } from '@bo/sim-mailbox';
 import streamingKeys from '../src/service';
 import { ACCOUNTS, asCustomer, loginsOf, makeKeys, sellTo, setMailbox, startMailbox, type MadeKey } from './customer-support';
-import { startKeysSystem, type KeysSystem, type StreamingKeysService } from './system';
+import { eventually, startKeysSystem, type KeysSystem, type StreamingKeysService } from './system';
 
 const asGateway = signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null });
 const BUYER = 'bat@example.mn';
@@ -216,5 +216,30 @@ describe('streaming-keys: the customer session, its keys and who may fetch codes
     expect(fetched).toMatchObject({ status: 503, body: { error: 'Code fetching is not configured' } });
     const unset = (await it_.call('GET', '/internal/streaming-keys/config-status', undefined, asGateway)).body.items as { name: string; configured: boolean }[];
     expect(unset.find((item) => item.name.startsWith('Mailbox server'))).toMatchObject({ configured: false });
+  });
+
+  it('gives up on a mailbox server that never answers after MAILBOX_TIMEOUT_MS, and closes the connection', async () => {
+    const sockets: Socket[] = [];
+    const closed: Socket[] = [];
+    const silent = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('close', () => closed.push(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      await it_.keys.stop();
+      const { port } = silent.address() as { port: number };
+      it_.keys = await it_.system.start<StreamingKeysService>(streamingKeys as never, { MAILBOX_IMAP_URL: `imap://127.0.0.1:${port}`, MAILBOX_TIMEOUT_MS: '1000', AI_CHAT_URL: 'http://127.0.0.1:9' });
+      const started = Date.now();
+      const fetched = await it_.call('POST', '/api/customer/parse-email', { type: 'netflix-signin' }, asCustomer(NFX, mine.id));
+      expect(fetched).toMatchObject({ status: 503, body: { error: 'The mailbox could not be reached. Please try again in a minute.' } });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(sockets).toHaveLength(1);
+      await eventually(() => closed.length === 1, 3_000, 'the connection to be closed');
+      expect((await fetchLog()).at(-1)).toMatchObject({ keyId: mine.id, outcome: 'mailbox_unavailable', found: false });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

@@ -28,6 +28,12 @@ export async function loginsOf(sim: MailboxSimulator, user: string): Promise<num
   return log.split('\n').filter((line) => line.includes('Login: user=<') && line.includes(`user=<${user}>`)).length;
 }
 
+/** How often this user's IMAP session ended with a LOGOUT (Dovecot's "Logged out" line). */
+export async function logoutsOf(sim: MailboxSimulator, user: string): Promise<number> {
+  const log = await readFile(sim.imap.logFile, 'utf8');
+  return log.split('\n').filter((line) => line.includes(`imap(${user})`) && line.includes('Logged out')).length;
+}
+
 /** A customer session as the gateway forwards it: the e-mail it signed in with and its key (or none). */
 export const asCustomer = (email: string, keyId: number | null) => signedAs({ kind: 'customer', userId: null, email, isAdmin: false, keyId: keyId === null ? null : String(keyId) });
 
