@@ -48,15 +48,16 @@ export const aiProviderSchema = z.object({
 });
 export type AiProvider = z.infer<typeof aiProviderSchema>;
 
-const providerBody = z.object({
+const providerFields = z.object({
   provider: z.enum(aiProviderFamilies, { error: 'Provider must be openai, gemini or claude' }),
   model: required('Model is required').pipe(z.string().max(100)),
   apiKeyEnvVar: required('API key variable is required').pipe(
     z.string().max(100).regex(API_KEY_ENV_VAR_PATTERN, 'The API key variable must be an environment variable name ending in _API_KEY, like OPENAI_API_KEY'),
   ),
-  priority: z.coerce.number({ error: 'Priority must be a whole number' }).int('Priority must be a whole number').min(0, 'Priority must be 0 or more').max(1000).default(0),
-  enabled: z.boolean().default(true),
+  priority: z.coerce.number({ error: 'Priority must be a whole number' }).int('Priority must be a whole number').min(0, 'Priority must be 0 or more').max(1000),
+  enabled: z.boolean(),
 });
+const providerBody = providerFields.extend({ priority: providerFields.shape.priority.default(0), enabled: providerFields.shape.enabled.default(true) });
 
 const promptIdParams = z.object({ promptId: z.string().trim().min(1).max(100) });
 const providerIdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -153,7 +154,8 @@ export const createAiProvider = defineRoute({
 export const updateAiProvider = defineRoute({
   owner: 'ai-chat', method: 'PUT', path: '/api/admin/ai-providers/:id', access: 'admin', category,
   params: providerIdParams,
-  body: providerBody.partial(),
+  // Without the create defaults: a field left out stays as it is (zod's partial() would still apply them).
+  body: providerFields.partial(),
   reply: z.object({ success: z.boolean(), data: aiProviderSchema }),
   summary: 'Change an AI provider (the list switch sends only enabled)',
   example: { params: { id: 1 }, body: { enabled: false }, reply: { success: true, data: { ...exampleProvider, enabled: false } } },

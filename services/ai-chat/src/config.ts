@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { loadConfig, serviceEnvSchema } from '@bo/platform';
+import { API_KEY_ENV_VAR_PATTERN } from '@bo/proto';
+
+export const aiChatSettingsSchema = serviceEnvSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5106),
+  /** Each provider family's OpenAI-compatible API (Gemini and Claude both offer one). */
+  OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
+  GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com/v1beta/openai'),
+  CLAUDE_BASE_URL: z.url().default('https://api.anthropic.com/v1'),
+  /** Per provider request; a provider slower than this is passed over for the next one. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+  /**
+   * The provider keys: every `*_API_KEY` variable of the environment the service started with
+   * (collected below), so a provider row may name any of them. Never shown, only whether set.
+   */
+  AI_API_KEYS: z.record(z.string(), z.string()),
+});
+
+/** The settings, with the API keys gathered out of the environment before it is checked. */
+export const aiChatEnvSchema = z.preprocess((env) => {
+  if (typeof env !== 'object' || env === null) return env;
+  const keys = Object.entries(env).flatMap(([name, value]) => (API_KEY_ENV_VAR_PATTERN.test(name) && typeof value === 'string' && value.trim() !== '' ? [[name, value.trim()]] : []));
+  return { ...env, AI_API_KEYS: Object.fromEntries(keys) };
+}, aiChatSettingsSchema);
+export type AiChatConfig = z.infer<typeof aiChatSettingsSchema>;
+
+/** loadConfig's readable errors; it types object schemas only, and this one gathers the keys first. */
+export const loadAiChatConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(aiChatEnvSchema as never, env) as AiChatConfig;

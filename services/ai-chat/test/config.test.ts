@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadAiChatConfig } from '../src/config';
+
+const base = { INTERNAL_IDENTITY_SECRET: 'x'.repeat(32) };
+
+describe('ai-chat configuration', () => {
+  it("defaults to each family's public API, an 8 s timeout and port 5106", () => {
+    expect(loadAiChatConfig(base)).toMatchObject({
+      PORT: 5106,
+      OPENAI_BASE_URL: 'https://api.openai.com/v1',
+      GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com/v1beta/openai',
+      CLAUDE_BASE_URL: 'https://api.anthropic.com/v1',
+      AI_TIMEOUT_MS: 8000,
+      AI_API_KEYS: {},
+    });
+    expect(() => loadAiChatConfig({ ...base, AI_TIMEOUT_MS: '10' })).toThrow('AI_TIMEOUT_MS is invalid');
+    expect(() => loadAiChatConfig({ ...base, OPENAI_BASE_URL: 'not a url' })).toThrow('OPENAI_BASE_URL is invalid');
+  });
+
+  it('keeps every *_API_KEY variable of the environment (trimmed, blank ones left out) for the provider rows to name, and nothing else', () => {
+    const config = loadAiChatConfig({ ...base, OPENAI_API_KEY: ' sk-one ', TEAM_GEMINI_API_KEY: 'g-two', CLAUDE_API_KEY: '  ', OPENAI_KEY: 'not-a-key-variable', lower_api_key: 'x' });
+    expect(config.AI_API_KEYS).toEqual({ OPENAI_API_KEY: 'sk-one', TEAM_GEMINI_API_KEY: 'g-two' });
+  });
+});
