@@ -11,7 +11,7 @@ help:
 	@echo "make test           install and run every test on the real PostgreSQL, Redis and RabbitMQ"
 	@echo "make lint           ESLint over every workspace (part of make test)"
 	@echo "make test-node22    the server suites again under Node 22 LTS (engines allow >=20.19)"
-	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync (1,000 products, edit → shop latency) and the money path (paid callback → key → chat message)"
+	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync (1,000 products, edit → shop latency) the money path (paid callback → key → chat message) and the customer's code fetch (5,000 mails in the mailbox)"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
 	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
 
@@ -67,6 +67,7 @@ bench: build
 	npx tsx bench/prices.ts
 	npx tsx bench/shop-sync.ts
 	npx tsx bench/money-path.ts
+	npx tsx bench/code-fetch.ts
 
 migration: install
 	@test -n "$(NAME)" -a -n "$(SERVICE)" || { echo "usage: make migration NAME=add_something SERVICE=pricing"; exit 2; }
