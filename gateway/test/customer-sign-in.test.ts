@@ -16,7 +16,7 @@ let expiredKey: { id: number; key: string; email: string };
 
 beforeAll(async () => {
   system = await startTestSystem('gateway-customer', { services: ['streaming-keys', 'payments', 'ai-chat'] });
-  await system.start(streamingKeys);
+  await system.start(streamingKeys as never);
   h = await startHarness({ STREAMING_KEYS_URL: system.url('streaming-keys'), INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET });
   second = await h.buildAnother();
   const made = await system.call('streaming-keys', 'POST', '/api/streaming-keys', { service: 'NFX', email: 'nfx.shared@example.mn', months: 1, profiles: 3 }, asAdmin);
