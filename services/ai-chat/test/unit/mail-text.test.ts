@@ -86,7 +86,8 @@ describe('anchorsOf', () => {
 
 describe('hostile input', () => {
   // Each of these made an earlier version's expressions rescan the rest of the mail once per tag or
-  // line: seconds to minutes at these sizes. Read in one pass, each takes a few hundred milliseconds.
+  // line: seconds to minutes at these sizes. Read in one pass, each takes a few hundred milliseconds;
+  // the bound is far above that so a loaded CI machine does not fail it, and far below a rescan.
   const bodies = {
     unclosedAnchors: '<a href="https://www.netflix.com/x">'.repeat(20_000),
     lessThans: '<'.repeat(400_000),
@@ -108,6 +109,6 @@ describe('hostile input', () => {
       extract(parserMail, 'NFX_SIGN_IN_CODE');
       extract(parserMail, 'NFX_TV_SIGN_IN_LINK');
     }
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
