@@ -257,6 +257,34 @@ describe('the /streaming-keys page against the embedded system', () => {
     await context.close();
   });
 
+  it("sets an account's mailbox password from its group: 'Not set', a blank one refused, then set and shown masked, never whole", async () => {
+    const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
+    await openKeysTab(page, system.url);
+    const email = accountEmail('nfx.mailbox');
+    await createKeys(page, { service: 'NFX', email, months: '1', profiles: '1' });
+    const mailbox = page.locator(`[data-account="${email}"] [data-service="NFX"]`).getByTestId('mailbox-password');
+    await expect.poll(() => mailbox.getByTestId('mailbox-status').textContent()).toBe('Not set');
+
+    await mailbox.getByRole('button', { name: `Set the mailbox password of ${email} (Netflix)` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Mailbox Password' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Please enter the mailbox password', { exact: true }).waitFor();
+    await dialog.getByLabel('New mailbox password').fill('Mailbox-Pass-2026');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Mailbox Password Saved');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const accounts = await apiOf(page).get<{ data: { email: string; service: string; mailboxPasswordSet: boolean; mailboxPasswordMasked: string }[] }>('/api/streaming-accounts?service=NFX');
+    const account = accounts.data.find((candidate) => candidate.email === email)!;
+    expect(account).toMatchObject({ mailboxPasswordSet: true });
+    expect(account.mailboxPasswordMasked).not.toContain('Mailbox-Pass');
+    await expect.poll(() => mailbox.getByTestId('mailbox-status').textContent()).toBe(`Set ${account.mailboxPasswordMasked}`);
+    expect(await page.content()).not.toContain('Mailbox-Pass-2026');
+    await mailbox.getByRole('button', { name: `Set the mailbox password of ${email} (Netflix)` }).waitFor();
+    expect(await mailbox.getByRole('button').textContent()).toBe('Change Mailbox Password');
+    await context.close();
+  });
+
   it("downloads the expiry report's CSV with the right columns and today's date in its name", async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/streaming-keys' });
     await openKeysTab(page, system.url);

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { AdminGuard } from './features/auth/AdminGuard';
+import { serviceCodes, servicePagePaths } from './features/customer/service';
 import { Shell } from './shell/Shell';
 import type { MessageKey } from './i18n';
 
@@ -17,12 +18,14 @@ const PaymentPage = lazy(() => import('./features/payment/PaymentPage'));
 const StreamingKeysPage = lazy(() => import('./features/streaming-keys/StreamingKeysPage'));
 const StreamingKeysAdminOnly = lazy(() => import('./features/streaming-keys/AdminOnly'));
 const ManyChatAdminPage = lazy(() => import('./features/manychat-admin/ManyChatAdminPage'));
+const AiParserPage = lazy(() => import('./features/ai-parser/AiParserPage'));
+const CustomerLoginPage = lazy(() => import('./features/customer/CustomerLoginPage'));
+const ServicePage = lazy(() => import('./features/customer/ServicePage'));
 
 /** Admin pages of the route table that later releases build. */
 const laterAdminPages: { path: string; title: MessageKey }[] = [
   { path: 'ai-admin', title: 'nav.aiAdmin' },
   { path: 'scraper-admin', title: 'nav.scraper' },
-  { path: 'ai-parser-config', title: 'nav.aiParser' },
   { path: 'configuration', title: 'nav.config' },
   { path: 'analytics', title: 'nav.analytics' },
 ];
@@ -38,6 +41,9 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       // Public: a customer pays here from a chat link, signed in to nothing.
       { path: '/payment/:invoiceId', element: <PaymentPage /> },
+      // The customer portal (document 3 §2): its own e-mail + key session, outside the admin shell.
+      { path: '/customer-login', element: <CustomerLoginPage /> },
+      ...serviceCodes.map((service) => ({ path: servicePagePaths[service], element: <ServicePage service={service} /> })),
       {
         element: (
           <AdminGuard>
@@ -49,6 +55,7 @@ export const router = createBrowserRouter([
           { path: 'woocommerce', element: <WooCommercePage /> },
           { path: 'qpay', element: <QpayPage /> },
           { path: 'manychat-admin', element: <ManyChatAdminPage /> },
+          { path: 'ai-parser-config', element: <AiParserPage /> },
           ...laterAdminPages.map(({ path, title }) => ({ path, element: <NotBuiltPage title={title} /> })),
         ],
       },

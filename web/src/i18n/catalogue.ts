@@ -1,5 +1,7 @@
+import * as aiParser from '../features/ai-parser/texts';
 import * as auth from '../features/auth/texts';
 import * as config from '../features/config/texts';
+import * as customer from '../features/customer/texts';
 import * as docs from '../features/docs/texts';
 import * as manychatAdmin from '../features/manychat-admin/texts';
 import * as overview from '../features/overview/texts';
@@ -11,8 +13,8 @@ import * as woocommerce from '../features/woocommerce/texts';
 import * as common from './common-texts';
 
 /** Each feature keeps its texts beside its code; the app's catalogue is their union, per language. */
-export const en = { ...common.en, ...auth.en, ...overview.en, ...sheets.en, ...config.en, ...docs.en, ...woocommerce.en, ...qpay.en, ...payment.en, ...streamingKeys.en, ...manychatAdmin.en };
-export const mn: Record<keyof typeof en, string> = { ...common.mn, ...auth.mn, ...overview.mn, ...sheets.mn, ...config.mn, ...docs.mn, ...woocommerce.mn, ...qpay.mn, ...payment.mn, ...streamingKeys.mn, ...manychatAdmin.mn };
+export const en = { ...common.en, ...auth.en, ...overview.en, ...sheets.en, ...config.en, ...docs.en, ...woocommerce.en, ...qpay.en, ...payment.en, ...streamingKeys.en, ...manychatAdmin.en, ...customer.en, ...aiParser.en };
+export const mn: Record<keyof typeof en, string> = { ...common.mn, ...auth.mn, ...overview.mn, ...sheets.mn, ...config.mn, ...docs.mn, ...woocommerce.mn, ...qpay.mn, ...payment.mn, ...streamingKeys.mn, ...manychatAdmin.mn, ...customer.mn, ...aiParser.mn };
 
 export const languages = ['en', 'mn'] as const;
 export type Language = (typeof languages)[number];

@@ -7,6 +7,8 @@ import { notify } from '../../lib/toast';
 import { copyText } from '../payment/clipboard';
 import { EXPIRING_SOON_DAYS, serviceNames, type StreamingKeyView } from './api';
 import { CustomerIdDialog, DeleteKeyDialog, ExtendDialog, QrDialog } from './KeyDialogs';
+import { AccountMailbox } from './MailboxPassword';
+import { useAccounts } from './queries';
 import { groupKeys, keyInfo } from './report';
 
 type Open = { dialog: 'extend' | 'customer' | 'qr' | 'delete'; key: StreamingKeyView } | null;
@@ -22,6 +24,8 @@ export function KeyStatusBadge({ status }: { status: StreamingKeyView['status'] 
 export function KeyList({ keys: loaded, error, expiringOnly, searching }: { keys: readonly StreamingKeyView[] | undefined; error: Error | null; expiringOnly: boolean; searching: boolean }) {
   const { t } = useTexts();
   const [open, setOpen] = useState<Open>(null);
+  const accounts = useAccounts();
+  const accountOf = (service: string, email: string) => accounts.data?.data.find((account) => account.service === service && account.email === email);
   const keys = loaded ?? [];
   const groups = groupKeys(keys);
   const close = () => setOpen(null);
@@ -31,6 +35,7 @@ export function KeyList({ keys: loaded, error, expiringOnly, searching }: { keys
     <Stack gap="4" data-testid="key-groups">
       {!loaded && !error && <Flex gap="3" align="center" role="status"><Spinner size="sm" /><Text>{t('streamingKeys.loading')}</Text></Flex>}
       {error && <ErrorAlert title={t('streamingKeys.keysFetchFailed')} description={errorText(error, error.message)} />}
+      {accounts.isError && <ErrorAlert title={t('streamingKeys.accountsFetchFailed')} description={errorText(accounts.error, accounts.error.message)} />}
       {loaded && keys.length === 0 && <Text color="fg.muted">{empty}</Text>}
       {groups.map((group) => (
         <Card.Root key={group.email} size="sm" data-account={group.email}>
@@ -44,7 +49,10 @@ export function KeyList({ keys: loaded, error, expiringOnly, searching }: { keys
             <Stack gap="4">
               {group.services.map(({ service, keys: serviceKeys }) => (
                 <Box key={service} data-service={service}>
-                  <Text fontWeight="semibold" mb="2">{serviceNames[service]}</Text>
+                  <Flex gap="2" justify="space-between" align="center" wrap="wrap" mb="2">
+                    <Text fontWeight="semibold">{serviceNames[service]}</Text>
+                    <AccountMailbox service={service} email={group.email} account={accountOf(service, group.email)} loaded={accounts.isSuccess} />
+                  </Flex>
                   <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="3">
                     {serviceKeys.map((key) => (
                       <KeyCard key={key.id} keyView={key} onOpen={(dialog) => setOpen({ dialog, key })} />

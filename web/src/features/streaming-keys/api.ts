@@ -1,8 +1,8 @@
 /** The /streaming-keys page's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type {
   assignInvoiceKey, createKeys, createPricing, createStreamingInvoice, emailsWithSlots, expiryReport, extendKey, generateKeyQr, keyStats,
-  listKeys, listPricing, listStreamingInvoices, ReplyOf, RequestBodyOf, sendTestNotification, ServiceCode, slotStats, updateCustomerId,
-  updatePricing,
+  listAccounts, listKeys, listPricing, listStreamingInvoices, ReplyOf, RequestBodyOf, sendTestNotification, ServiceCode, setAccountMailboxPassword,
+  slotStats, updateCustomerId, updatePricing,
 } from '@bo/proto';
 import { apiPath } from '../../lib/paths';
 
@@ -29,6 +29,10 @@ export type NewPrice = RequestBodyOf<typeof createPricing>;
 export type NewPriceReply = ReplyOf<typeof createPricing>;
 export type PriceUpdateReply = ReplyOf<typeof updatePricing>;
 export type TestNotificationReply = ReplyOf<typeof sendTestNotification>;
+export type AccountList = ReplyOf<typeof listAccounts>;
+export type AccountView = AccountList['data'][number];
+export type MailboxPassword = RequestBodyOf<typeof setAccountMailboxPassword>;
+export type MailboxPasswordReply = ReplyOf<typeof setAccountMailboxPassword>;
 
 /**
  * Document 3 §1/§9: the five services and how many profiles one account e-mail has. The same list
@@ -59,6 +63,7 @@ export const keyKeys = {
   invoices: ['/api/streaming-invoices'],
   attention: ['/api/streaming-invoices', apiPath('', {}, { status: 'NEEDS_ATTENTION' })],
   pricing: ['/api/streaming/pricing'],
+  accounts: ['/api/streaming-accounts'],
 } as const;
 
 /** Everything a change of keys makes stale: the counts, the slots, every search of the list, the expiring and recent lists, the report and the free slots. */
@@ -75,4 +80,5 @@ export const keyPaths = {
   assignKey: (id: number) => apiPath('/api/streaming-invoices/:id/assign-key', { id }),
   pricing: '/api/streaming/pricing',
   price: (id: number) => apiPath('/api/streaming/pricing/:id', { id }),
+  mailbox: '/api/streaming-accounts/mailbox',
 } as const;

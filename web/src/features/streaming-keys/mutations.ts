@@ -1,8 +1,8 @@
 import { apiRequest } from '../../lib/api';
 import { useInvalidatingMutation, type CallerOptions } from '../../lib/mutation';
 import {
-  keyKeys, keyLists, keyPaths, type AssignKeyReply, type CustomerIdReply, type Extension, type ExtendReply, type NewInvoice, type NewInvoiceReply,
-  type NewKeys, type NewKeysReply, type NewPrice, type NewPriceReply, type PriceUpdateReply, type QrReply, type TestNotificationReply,
+  keyKeys, keyLists, keyPaths, type AssignKeyReply, type CustomerIdReply, type Extension, type ExtendReply, type MailboxPassword, type MailboxPasswordReply,
+  type NewInvoice, type NewInvoiceReply, type NewKeys, type NewKeysReply, type NewPrice, type NewPriceReply, type PriceUpdateReply, type QrReply, type TestNotificationReply,
 } from './api';
 
 export const useCreateKeys = (options?: CallerOptions<NewKeysReply, NewKeys>) =>
@@ -40,3 +40,7 @@ export const useUpdatePrice = (options?: CallerOptions<PriceUpdateReply, { id: n
 
 export const useDeletePrice = (options?: CallerOptions<unknown, number>) =>
   useInvalidatingMutation((id: number) => apiRequest('DELETE', keyPaths.price(id)), [keyKeys.pricing], options);
+
+/** The account's mailbox password (ADR 15): the accounts list shows it set, masked. */
+export const useSetMailboxPassword = (options?: CallerOptions<MailboxPasswordReply, MailboxPassword>) =>
+  useInvalidatingMutation((body: MailboxPassword) => apiRequest<MailboxPasswordReply>('PUT', keyPaths.mailbox, body), [keyKeys.accounts], options);

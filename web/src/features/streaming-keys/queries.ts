@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  keyKeys, type EmailsWithSlots, type ExpiryReport, type InvoiceList, type KeyList, type KeyStats, type PricingList, type ServiceCode, type SlotStats,
+  keyKeys, type AccountList, type EmailsWithSlots, type ExpiryReport, type InvoiceList, type KeyList, type KeyStats, type PricingList, type ServiceCode, type SlotStats,
 } from './api';
 
 export const useKeyStats = () => useQuery<KeyStats>({ queryKey: keyKeys.stats });
@@ -21,3 +21,6 @@ export const useExpiryReport = (open: boolean) => useQuery<ExpiryReport>({ query
 
 export const useAttentionInvoices = () => useQuery<InvoiceList>({ queryKey: keyKeys.attention });
 export const usePricing = () => useQuery<PricingList>({ queryKey: keyKeys.pricing });
+
+/** The accounts keys are profiles of, with whether their mailbox password is stored (masked). */
+export const useAccounts = () => useQuery<AccountList>({ queryKey: keyKeys.accounts });
