@@ -143,6 +143,19 @@ describe("streaming-keys: a customer's code fetch from the account's mailbox (Do
     await eventually(async () => (await logoutsOf(mailbox.sim, ACCOUNTS.NFX.username)) === signedIn, 3_000, 'a LOGOUT for every login');
   });
 
+  it('signs in to the mailbox once for twenty fetches at the same moment (two tabs, impatient presses), and each gets the code and its log row', async () => {
+    const mail = await deliver('NFX', 'NFX_SIGN_IN_CODE');
+    const logins = await loginsOf(mailbox.sim, ACCOUNTS.NFX.username);
+    const shared = await metricValue(it_.keys, 'code_fetch_shared_total');
+    const rowsBefore = await it_.keys.prisma.codeFetch.count();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => fetchAs('NFX', 'netflix-signin')));
+    expect(replies.map((reply) => reply.body.data)).toEqual(Array(20).fill(mail.code));
+    // The first read was in flight when the others arrived; a late one may start another read, never one each.
+    expect(await loginsOf(mailbox.sim, ACCOUNTS.NFX.username)).toBeLessThanOrEqual(logins + 3);
+    expect(await metricValue(it_.keys, 'code_fetch_shared_total')).toBeGreaterThanOrEqual(shared + 17);
+    expect(await it_.keys.prisma.codeFetch.count()).toBe(rowsBefore + 20);
+  });
+
   it('asks again when the answer depended on an AI that did not answer (no provider is set up here)', async () => {
     await deliver('NFX', 'NFX_UPDATE_HOUSEHOLD');
     const start = await counts();

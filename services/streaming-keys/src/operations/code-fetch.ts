@@ -53,7 +53,14 @@ export class CodeFetch {
   /** Exported on the service's /metrics (see metrics), and what proves a repeat fetch downloads nothing. */
   private readonly downloaded = new Counter({ name: 'code_fetch_mails_downloaded_total', help: 'Mails downloaded and decoded for customer code fetches', registers: [] });
   private readonly remembered = new Counter({ name: 'code_fetch_remembered_total', help: 'Customer code fetches answered with a remembered outcome', registers: [] });
-  readonly metrics = [this.downloaded, this.remembered];
+  private readonly shared = new Counter({ name: 'code_fetch_shared_total', help: 'Customer code fetches that joined a read of the same mailbox already in flight', registers: [] });
+  readonly metrics = [this.downloaded, this.remembered, this.shared];
+  /**
+   * Reads in flight per mailbox and type: a customer pressing the button again, or in two tabs,
+   * joins the read already running instead of signing in to the mailbox once more (mail servers
+   * throttle and lock accounts that log in too often).
+   */
+  private readonly inFlight = new Map<string, Promise<{ result: ParseResult; remembered: boolean }>>();
 
   constructor(
     private readonly deps: {
@@ -74,7 +81,7 @@ export class CodeFetch {
       const key = this.chosenKey(keys, codeType, request.keyId);
       log.keyId = key.id;
       this.assertUsable(key, codeType);
-      const { result, remembered } = await this.read(key, codeType);
+      const { result, remembered } = await this.readOnce(key, codeType);
       Object.assign(log, { outcome: result.outcome, found: result.found, source: remembered ? 'remembered' : result.source });
       return { success: true, data: fetchedData(codeType, result), result };
     } catch (error) {
@@ -100,6 +107,19 @@ export class CodeFetch {
     const refusal = keyRefusal(key);
     if (refusal === 'key_expired') throw fail(refusal, forbidden('Your key has expired'));
     if (refusal === 'key_inactive') throw fail(refusal, forbidden('Your key is not active'));
+  }
+
+  /** `read`, or the same read already in flight for this mailbox and type. */
+  private readOnce(key: StreamingKey, codeType: CodeType): Promise<{ result: ParseResult; remembered: boolean }> {
+    const flight = `${key.email.toLowerCase()}\n${key.service}\n${codeType}`;
+    const running = this.inFlight.get(flight);
+    if (running) {
+      this.shared.inc();
+      return running;
+    }
+    const read = this.read(key, codeType).finally(() => this.inFlight.delete(flight));
+    this.inFlight.set(flight, read);
+    return read;
   }
 
   /** The parse of the key's account's recent mails: remembered, or downloaded and parsed now. */
