@@ -120,7 +120,7 @@ describe('the /ai-parser-config page', () => {
     await context.close();
   });
 
-  it('lists the allowed and the blocked kinds, and fits a 390 px phone', async () => {
+  it('lists the allowed and the blocked kinds, fits a 390 px phone, and shows the spinner while the prompt loads', async () => {
     const { context, page } = await openPage(widths.mobile);
     await page.getByTestId('prompt-card').getByLabel('System prompt').waitFor();
     const allowed = await page.getByTestId('allowed-types').locator('li').allTextContents();
@@ -133,6 +133,19 @@ describe('the /ai-parser-config page', () => {
     ]);
     expect(await sidewaysOverflow(page)).toBe(0);
     await screenshot(page, 'ai-parser');
+
+    // While the prompt loads, the page says so with its spinner: the read is held back here.
+    const promptRead = '**/api/system-prompts/email_parser_prompt';
+    await page.route(promptRead, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Loading the system prompt...' }).waitFor({ timeout: 5_000 });
+    expect(await page.getByTestId('prompt-card').getByLabel('System prompt').count()).toBe(0);
+    await page.unroute(promptRead);
+    await page.getByTestId('prompt-card').getByLabel('System prompt').waitFor();
+    expect(await page.getByRole('status').filter({ hasText: 'Loading the system prompt...' }).count()).toBe(0);
     await context.close();
   });
 });
