@@ -1,14 +1,18 @@
 import { Box, Field, Stack, type BoxProps } from '@chakra-ui/react';
 import type { FormEvent, ReactNode } from 'react';
 
-/** A form that never reloads the page: submit calls `onSubmit` (Enter in a field does too). */
-export function Form({ onSubmit, children, gap = '3', ...rest }: { onSubmit: () => void; children: ReactNode; gap?: string } & Omit<BoxProps, 'onSubmit'>) {
+/**
+ * A form that never reloads the page: submit calls `onSubmit` (Enter in a field does too).
+ * `noValidate`: the form says itself what is missing, with the product's texts, so the browser's
+ * own bubble must not stop the submit (required fields keep their marker).
+ */
+export function Form({ onSubmit, children, gap = '3', noValidate, ...rest }: { onSubmit: () => void; children: ReactNode; gap?: string; noValidate?: boolean } & Omit<BoxProps, 'onSubmit'>) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
-    <Box as="form" onSubmit={submit} {...rest}>
+    <Box as="form" onSubmit={submit} {...(noValidate ? { noValidate: true } : {})} {...rest}>
       <Stack gap={gap}>{children}</Stack>
     </Box>
   );

@@ -62,12 +62,12 @@ export default function CustomerLoginPage() {
           <Text color="fg.muted">{t('customer.login.subtitle')}</Text>
         </Card.Header>
         <Card.Body>
-          {/* Not `required` fields: an empty one gets the product's message below, not the browser's bubble. */}
-          <Form onSubmit={submit} gap="4" aria-label={t('customer.login.title')}>
-            <FormField label={t('customer.login.email')}>
+          {/* noValidate: an empty field gets the product's message below, not the browser's bubble. */}
+          <Form onSubmit={submit} gap="4" aria-label={t('customer.login.title')} noValidate>
+            <FormField label={t('customer.login.email')} required>
               <Input name="email" inputMode="email" autoComplete="email" autoCapitalize="none" spellCheck={false} value={email} onChange={(event) => edit(setEmail, event.target.value)} placeholder="name@example.com" />
             </FormField>
-            <FormField label={t('customer.login.key')} helper={service ? undefined : t('customer.login.keyHelper')}>
+            <FormField label={t('customer.login.key')} helper={service ? undefined : t('customer.login.keyHelper')} required>
               <Input name="key" autoComplete="off" autoCapitalize="characters" spellCheck={false} fontFamily="mono" value={key} onChange={(event) => edit(setKey, event.target.value)} placeholder="SK-XXXXXXXXXX-NFX" />
             </FormField>
             {service && (

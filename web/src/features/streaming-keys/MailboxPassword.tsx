@@ -46,8 +46,8 @@ function MailboxDialog({ service, email, account, onClose }: { service: ServiceC
     },
     onError: failed('streamingKeys.mailboxFailed'),
   });
-  // A password is taken as typed (spaces may belong to it); only an empty one is refused, with our message (the field is not
-  // `required`, which would show the browser's bubble instead).
+  // A password is taken as typed (spaces may belong to it); only an empty one is refused, with our message (noValidate: not
+  // the browser's bubble).
   const submit = () => {
     setMissing(password === '');
     if (password !== '' && !save.isPending) save.mutate({ service, email, mailboxPassword: password });
@@ -64,10 +64,10 @@ function MailboxDialog({ service, email, account, onClose }: { service: ServiceC
         </>
       }
     >
-      <Form id="mailbox-password" onSubmit={submit}>
+      <Form id="mailbox-password" onSubmit={submit} noValidate>
         <Text>{t('streamingKeys.mailboxBody', { email })}</Text>
         {account?.mailboxPasswordSet && <Text fontSize="sm" color="fg.muted">{t('streamingKeys.mailboxCurrent', { masked: account.mailboxPasswordMasked })}</Text>}
-        <FormField label={t('streamingKeys.mailboxPassword')} error={missing ? t('streamingKeys.mailboxRequired') : null}>
+        <FormField label={t('streamingKeys.mailboxPassword')} error={missing ? t('streamingKeys.mailboxRequired') : null} required>
           <Input name="mailboxPassword" type="password" value={password} onChange={(event) => setPassword(event.target.value)} maxLength={200} autoComplete="new-password" />
         </FormField>
       </Form>
