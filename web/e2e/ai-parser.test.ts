@@ -134,6 +134,11 @@ describe('the /ai-parser-config page', () => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await screenshot(page, 'ai-parser');
 
+    // The sidebar's AI Admin (built later) leads here.
+    await page.goto(`${system.url}/ai-admin`);
+    await page.getByRole('link', { name: 'AI Email Parser' }).click();
+    await page.getByRole('heading', { level: 1, name: 'AI Email Parser Configuration' }).waitFor();
+
     // While the prompt loads, the page says so with its spinner: the read is held back here.
     const promptRead = '**/api/system-prompts/email_parser_prompt';
     await page.route(promptRead, async (route) => {

@@ -4,6 +4,7 @@ import { AdminGuard } from './features/auth/AdminGuard';
 import { serviceCodes, servicePagePaths } from './features/customer/service';
 import { Shell } from './shell/Shell';
 import type { MessageKey } from './i18n';
+import type { BuiltPart } from './pages/NotBuiltPage';
 
 const LoginPage = lazy(() => import('./features/auth/LoginPage'));
 const loadDashboard = () => import('./pages/Dashboard');
@@ -23,8 +24,9 @@ const CustomerLoginPage = lazy(() => import('./features/customer/CustomerLoginPa
 const ServicePage = lazy(() => import('./features/customer/ServicePage'));
 
 /** Admin pages of the route table that later releases build. */
-const laterAdminPages: { path: string; title: MessageKey }[] = [
-  { path: 'ai-admin', title: 'nav.aiAdmin' },
+const laterAdminPages: { path: string; title: MessageKey; built?: BuiltPart }[] = [
+  // Document 2 §2.1: the AI admin page holds the e-mail parser's prompt; until it is built, the way to the parser page.
+  { path: 'ai-admin', title: 'nav.aiAdmin', built: { text: 'notBuilt.aiParser', path: '/ai-parser-config', label: 'nav.aiParser' } },
   { path: 'scraper-admin', title: 'nav.scraper' },
   { path: 'configuration', title: 'nav.config' },
   { path: 'analytics', title: 'nav.analytics' },
@@ -56,7 +58,7 @@ export const router = createBrowserRouter([
           { path: 'qpay', element: <QpayPage /> },
           { path: 'manychat-admin', element: <ManyChatAdminPage /> },
           { path: 'ai-parser-config', element: <AiParserPage /> },
-          ...laterAdminPages.map(({ path, title }) => ({ path, element: <NotBuiltPage title={title} /> })),
+          ...laterAdminPages.map(({ path, title, built }) => ({ path, element: <NotBuiltPage title={title} built={built} /> })),
         ],
       },
       {

@@ -46,6 +46,7 @@ export const en = {
 
   'notBuilt.title': '{name}: not built yet',
   'notBuilt.body': 'This part of the dashboard arrives in a later release. Nothing here works yet.',
+  'notBuilt.aiParser': "The e-mail parser's prompt and its test are ready:",
 
   'notFound.title': '404 Page Not Found',
   'notFound.body': 'The page you are looking for does not exist.',
@@ -97,6 +98,7 @@ export const mn: Translation<typeof en> = {
 
   'notBuilt.title': '{name}: хараахан хийгдээгүй',
   'notBuilt.body': 'Энэ хэсэг дараагийн хувилбарт нэмэгдэнэ. Одоогоор энд юу ч ажиллахгүй.',
+  'notBuilt.aiParser': 'И-мэйл задлагчийн заавар болон түүний туршилт бэлэн:',
 
   'notFound.title': '404 Хуудас олдсонгүй',
   'notFound.body': 'Таны хайсан хуудас байхгүй байна.',
