@@ -70,6 +70,20 @@ export const hostIsWithin = (host: string, domain: string) => {
   return h === domain || h.endsWith(`.${domain}`);
 };
 
+/** The domain of `from`, written 'Name <a@b>' or as a bare address; null when it has none. */
+function senderDomain(from: string): string | null {
+  const address = (/<([^<>]*)>/.exec(from)?.[1] ?? from).trim();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return null;
+  return address.slice(at + 1).toLowerCase().replace(/[>\s]+$/, '');
+}
+
+/** Whether a mail's sender is at one of the service's own sender domains (the mailbox read and the parser both ask). */
+export function senderAllowed(from: string, service: ServiceCode): boolean {
+  const domain = senderDomain(from);
+  return domain !== null && /^[a-z0-9.-]+$/.test(domain) && serviceMailDomains[service].senderDomains.some((allowed) => hostIsWithin(domain, allowed));
+}
+
 /** The customer pages' fetch types (document 3 §7 "Auth and customer") and the code type each asks for. */
 export const parseEmailTypes = ['netflix-signin', 'netflix-temp', 'netflix-household', 'netflix-tv', 'disney-otp', 'prime-otp', 'hulu-otp', 'max-otp'] as const;
 export type ParseEmailType = (typeof parseEmailTypes)[number];

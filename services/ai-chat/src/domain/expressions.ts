@@ -1,4 +1,4 @@
-import { codeTypes, hostIsWithin, serviceMailDomains, type BlockedCodeType, type CodeType, type ParserMail, type ServiceCode } from '@bo/proto';
+import { codeTypes, hostIsWithin, senderAllowed, serviceMailDomains, type BlockedCodeType, type CodeType, type ParserMail, type ServiceCode } from '@bo/proto';
 import { anchorsOf, htmlOf, htmlToText, visibleText } from './mail-text';
 
 /**
@@ -162,18 +162,8 @@ export function classifyBlocked(mail: ParserMail): BlockedCodeType | null {
 // ---------------------------------------------------------------------------------------------
 // Senders, services and links
 
-/** The domain of `from`, written 'Name <a@b>' or as a bare address. */
-function senderDomain(from: string): string | null {
-  const address = (/<([^<>]*)>/.exec(from)?.[1] ?? from).trim();
-  const at = address.lastIndexOf('@');
-  if (at < 1) return null;
-  return address.slice(at + 1).toLowerCase().replace(/[>\s]+$/, '');
-}
-
-export function senderAllowed(from: string, service: ServiceCode): boolean {
-  const domain = senderDomain(from);
-  return domain !== null && /^[a-z0-9.-]+$/.test(domain) && serviceMailDomains[service].senderDomains.some((allowed) => hostIsWithin(domain, allowed));
-}
+// Shared with streaming-keys' mailbox read: one rule for which senders count.
+export { senderAllowed };
 
 export function isAllowedLink(url: string, service: ServiceCode): boolean {
   let parsed: URL;

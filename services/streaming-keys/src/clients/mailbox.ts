@@ -1,7 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import PostalMime from 'postal-mime';
 import type { Logger } from '@bo/platform';
-import { hostIsWithin, type ParserMail } from '@bo/proto';
+import { senderAllowed, type ParserMail, type ServiceCode } from '@bo/proto';
 
 /** At most this many of the newest UIDs the search finds are looked at (their envelopes only). */
 const NEWEST_UIDS = 50;
@@ -60,17 +60,9 @@ export interface OpenMailbox {
 export interface RecentFilter {
   /** Mails that arrived before this are not read. */
   since: Date;
-  /** Only mails whose sender's domain is one of these (or a subdomain) count. */
-  senderDomains: string[];
+  /** Only mails from this service's own senders count. */
+  service: ServiceCode;
   limit: number;
-}
-
-/** Whether a sender address is at one of the domains (or a subdomain). */
-export function fromDomains(address: string, domains: string[]): boolean {
-  const at = address.lastIndexOf('@');
-  if (at < 0) return false;
-  const domain = address.slice(at + 1);
-  return domains.some((allowed) => hostIsWithin(domain, allowed));
 }
 
 /**
@@ -140,7 +132,7 @@ export class MailboxReader {
       }
     }
     const recent = headers
-      .filter((mail) => mail.date.getTime() >= filter.since.getTime() && fromDomains(mail.from, filter.senderDomains))
+      .filter((mail) => mail.date.getTime() >= filter.since.getTime() && senderAllowed(mail.from, filter.service))
       .sort((a, b) => b.date.getTime() - a.date.getTime() || b.uid - a.uid)
       .slice(0, filter.limit);
     return use({

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { AppError, badRequest, Counter, forbidden, notFound, serviceUnavailable, ServiceCallError, type Identity, type Logger } from '@bo/platform';
 import {
-  CODE_MAIL_WINDOW_MINUTES, codeTypeOfParseType, codeTypes, serviceMailDomains, type CodeType, type ParseEmailType, type ParseResult, type ParserMail, type ServiceCode,
+  CODE_MAIL_WINDOW_MINUTES, codeTypeOfParseType, codeTypes, type CodeType, type ParseEmailType, type ParseResult, type ParserMail, type ServiceCode,
 } from '@bo/proto';
 import type { AiChatClient } from '../clients/ai-chat';
 import { MailboxSignInFailed, MailboxUnavailable, type MailboxReader, type MailHeader } from '../clients/mailbox';
@@ -133,7 +133,7 @@ export class CodeFetch {
     const since = new Date(Date.now() - WINDOW_MS);
     let seen: { remembered: ParseResult } | { outcomeKey: string; mails: ParserMail[] };
     try {
-      seen = await mailbox.withRecentMails({ user: key.email, password }, { since, senderDomains: serviceMailDomains[service].senderDomains, limit: RECENT_MAILS_MAX }, async (open) => {
+      seen = await mailbox.withRecentMails({ user: key.email, password }, { since, service, limit: RECENT_MAILS_MAX }, async (open) => {
         const mailboxKey = `${key.email}\n${open.uidValidity}`;
         const outcomeKey = `${mailboxKey}\n${codeType}\n${open.recent.map((mail) => mail.uid).join(',')}`;
         const remembered = this.outcomes.get(outcomeKey);
