@@ -14,7 +14,7 @@ export interface CreatedKey {
 
 /**
  * Set-up through the admin API with a signed-in admin page: one key of an account e-mail, and the
- * account's mailbox password (PUT, which qpay-support's adminApi does not send).
+ * account's mailbox password.
  */
 export function customerSetup(page: Page, appUrl: string) {
   const api = adminApi(page, appUrl);
@@ -24,9 +24,7 @@ export function customerSetup(page: Page, appUrl: string) {
       return reply.data.keys[0];
     },
     async setMailboxPassword(service: string, email: string, mailboxPassword: string): Promise<void> {
-      const token = ((await (await page.request.get(`${appUrl}/api/auth/csrf`)).json()) as { token: string }).token;
-      const response = await page.request.put(`${appUrl}/api/streaming-accounts/mailbox`, { data: { service, email, mailboxPassword }, headers: { 'x-csrf-token': token } });
-      if (!response.ok()) throw new Error(`PUT /api/streaming-accounts/mailbox answered ${response.status()}: ${await response.text()}`);
+      await api.put('/api/streaming-accounts/mailbox', { service, email, mailboxPassword });
     },
   };
 }

@@ -23,7 +23,7 @@ export function adminApi(page: Page, appUrl: string) {
     if (refresh || !token) token = page.request.get(`${appUrl}/api/auth/csrf`).then(async (response) => ((await response.json()) as { token: string }).token);
     return token;
   };
-  const write = async (method: 'post' | 'patch' | 'delete', path: string, data?: unknown) => {
+  const write = async (method: 'post' | 'put' | 'patch' | 'delete', path: string, data?: unknown) => {
     const send = async (refresh: boolean) => page.request[method](`${appUrl}${path}`, { data, headers: { 'x-csrf-token': await csrf(refresh) } });
     let response = await send(false);
     // The page itself may have started the session's CSRF secret anew meanwhile.
@@ -33,6 +33,7 @@ export function adminApi(page: Page, appUrl: string) {
   return {
     get: async <T>(path: string): Promise<T> => jsonOf(await page.request.get(`${appUrl}${path}`), `GET ${path}`),
     post: <T>(path: string, data?: unknown): Promise<T> => write('post', path, data),
+    put: <T>(path: string, data?: unknown): Promise<T> => write('put', path, data),
     patch: <T>(path: string, data?: unknown): Promise<T> => write('patch', path, data),
     delete: (path: string) => write('delete', path),
     /** A custom payment's invoice, made at the QPay simulator through the payments service. */
