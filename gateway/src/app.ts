@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import { createServiceApp, type Logger, type ReadinessCheck } from '@bo/platform';
-import type { AttemptCounter } from './clients/attempt-counter';
+import type { AttemptCounter } from '@bo/platform/cache';
 import { OidcClient } from './clients/oidc';
 import { ServicePools } from './clients/service-pools';
 import { isHttps, type GatewayConfig } from './config';

@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { RedisCache } from '@bo/platform/cache';
+import { attemptCounterFor } from '@bo/platform/cache';
 import { createPrismaClient, migrate } from '@bo/platform/db';
 import type { ServiceDefinition } from '@bo/platform/service';
 import { buildGateway } from './app';
-import { MemoryAttemptCounter, RedisAttemptCounter } from './clients/attempt-counter';
 import { gatewayEnvSchema, type GatewayConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
 import { GATEWAY_SCHEMA } from './store/schema';
@@ -35,7 +34,7 @@ const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
       logger,
       prisma,
       // Sign-in attempts are counted where every replica sees them: Redis when distributed.
-      attempts: cache instanceof RedisCache ? new RedisAttemptCounter(cache.redis, 'gateway:') : new MemoryAttemptCounter(),
+      attempts: attemptCounterFor(cache, 'gateway:'),
       readiness: infrastructure.readiness,
       checkReplies,
     });

@@ -27,6 +27,18 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
 export const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 export const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
+/** Words that mark a value copied from an example rather than generated (`change-me`, `replace-with-…`). */
+const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?(me|with)|placeholder|example|your[-_ ]|xxxx/i;
+
+/**
+ * A secret setting: at least 32 characters and not an example's placeholder, so a deployment that
+ * forgot to set it stops at start instead of running with a value anyone can read in our files.
+ */
+export const secretSetting = z
+  .string({ error: 'must be set to 32 or more random characters' })
+  .min(32, 'must be at least 32 characters')
+  .refine((value) => !PLACEHOLDER.test(value) && new Set(value).size >= 8, 'is a placeholder: set it to 32 or more random characters');
+
 /** The variables every service reads; services extend this object with their own. */
 export const serviceEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

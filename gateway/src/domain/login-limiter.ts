@@ -1,5 +1,5 @@
 import { serviceUnavailable, tooManyRequests } from '@bo/platform';
-import type { AttemptCounter } from '../clients/attempt-counter';
+import type { AttemptCounter } from '@bo/platform/cache';
 
 /**
  * Brute-force limits on sign-in (ASVS 6.1.1, 6.3.1; NIST 800-63B 5.2.2), per 15-minute window:

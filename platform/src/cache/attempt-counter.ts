@@ -1,4 +1,5 @@
-import type { RedisCache } from '@bo/platform/cache';
+import type { Cache } from './cache';
+import { RedisCache } from './redis-cache';
 
 /** One counter and its ceiling within the window. */
 export interface Limit {
@@ -6,7 +7,10 @@ export interface Limit {
   max: number;
 }
 
-/** Counts attempts per key in a fixed window; shared by every replica when backed by Redis. */
+/**
+ * Counts attempts per key in a fixed window (sign-in failures, webhook calls per address): shared by
+ * every replica when backed by Redis, so a limit holds however many processes serve the door.
+ */
 export interface AttemptCounter {
   /**
    * Atomically: when every counter is below its ceiling, adds one to each and returns true;
@@ -87,4 +91,9 @@ export class MemoryAttemptCounter implements AttemptCounter {
   async reset(key: string): Promise<void> {
     this.windows.delete(key);
   }
+}
+
+/** The counter that goes with a process's cache: Redis (shared by replicas) when distributed, memory when embedded. */
+export function attemptCounterFor(cache: Cache, prefix: string): AttemptCounter {
+  return cache instanceof RedisCache ? new RedisAttemptCounter(cache.redis, prefix) : new MemoryAttemptCounter();
 }
