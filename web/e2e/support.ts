@@ -46,13 +46,12 @@ export interface BrowserSuite {
 }
 
 /**
- * What every browser suite runs against: the production build of the web app (the gateway serves
- * web/dist, so it is built from the code under test first), the whole system embedded on a fresh
+ * What every browser suite runs against: the production build of the web app (web/dist, which the
+ * gateway serves, built once per run by e2e/global-setup.ts), the whole system embedded on a fresh
  * data folder, and Chromium. `browserArgs` add Chromium flags.
  */
 export async function startBrowserSuite(name: string, options: Omit<EmbeddedOptions, 'dataDir' | 'quiet'> & { browserArgs?: string[] } = {}): Promise<BrowserSuite> {
   const { browserArgs, ...embedded } = options;
-  await buildWebApp();
   const dataDir = await mkdtemp(join(tmpdir(), `bo-web-${name}-`));
   const system = await startEmbedded({ port: 0, ...embedded, dataDir, quiet: true });
   const browser = await launchBrowser(browserArgs);

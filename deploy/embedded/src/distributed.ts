@@ -41,6 +41,7 @@ export interface DistributedSystem {
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const STOP_TIMEOUT_MS = 15_000;
+const START_TIMEOUT_MS = 120_000;
 
 /** Creates the database named in the URL when it does not exist yet (a fresh machine). */
 async function ensureDatabase(url: string): Promise<void> {
@@ -67,7 +68,8 @@ async function startProcess(name: ServiceName, env: Record<string, string>, quie
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = `http://127.0.0.1:${env.PORT}/health`;
-  const deadline = Date.now() + 60_000;
+  // Every process compiles and migrates at once on however many cores there are: give each time.
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited at start (code ${child.exitCode}):\n${stderr}`);
     const ok = await fetch(url).then((response) => response.ok, () => false);
@@ -75,7 +77,7 @@ async function startProcess(name: ServiceName, env: Record<string, string>, quie
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`${name} did not answer ${url} within 60 s:\n${stderr}`);
+  throw new Error(`${name} did not answer ${url} within ${START_TIMEOUT_MS / 1000} s:\n${stderr}`);
 }
 
 /** SIGTERM, as a container runtime sends it; SIGKILL after the timeout. Resolves with the exit code. */
@@ -132,10 +134,16 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     // Ports first, so every process gets every service's URL (services call each other).
     const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, options.freeServicePorts ? await freePort() : registryEntry(name).port] as const)));
     const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
-    for (const name of domainServiceNames) {
-      const definition = await loadServiceDefinition(name);
-      processes[name] = await startProcess(name, { ...common, ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]) }, quiet);
-    }
+    // All at once: each process spends most of its start compiling and migrating on its own. Every
+    // start settles before a failure is thrown, so stop() finds each process that did start.
+    const started = await Promise.allSettled(
+      domainServiceNames.map(async (name) => {
+        const definition = await loadServiceDefinition(name);
+        processes[name] = await startProcess(name, { ...common, ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]) }, quiet);
+      }),
+    );
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     const gateway = await loadServiceDefinition('gateway');
     processes.gateway = await startProcess(
       'gateway',

@@ -1,6 +1,7 @@
 import { runMain } from '@bo/platform/runtime';
 import { ensureDovecot } from '@bo/sim-mailbox';
 import { startEmbedded } from './launcher';
+import { describeSimulators } from './simulators';
 import { stopOnSignal } from './stop-on-signal';
 
 // `make start`: the whole system in this process, until Ctrl-C.
@@ -17,13 +18,6 @@ runMain(async () => {
     // A person at a terminal reads one line per entry; piped or redirected output stays JSON.
     logFormat: process.stdout.isTTY ? 'pretty' : 'json',
   });
-  const notes: Record<string, string> = { oidc: '  (development sign-in; its sign-in sessions live in memory)', woocommerce: '  (its shop lives in memory: original prices at each start)' };
-  const simulators = Object.entries(system.simulators)
-    .map(([name, sim]) => `             ${name.padEnd(12)} ${sim.url}/__sim/${sim.imap ? `  (IMAP ${sim.imap.host}:${sim.imap.port})` : ''}${notes[name] ?? ''}`)
-    .join('\n');
-  const unavailable = Object.entries(system.unavailable)
-    .map(([name, why]) => `             ${name.padEnd(12)} not running: ${why}`)
-    .join('\n');
   console.log(`
   Back-office is running: ${system.url}
 
@@ -31,7 +25,7 @@ runMain(async () => {
              any other e-mail signs in as a non-admin), or a local account made with
              make create-admin USERNAME=… PASSWORD=…
   Simulators (what "outside" saw):
-${simulators}${unavailable ? `\n${unavailable}` : ''}
+${describeSimulators({ running: system.simulators, unavailable: system.unavailable }, '             ')}
   Data:      ${system.dataDir} (delete it to start over)
   Stop:      Ctrl-C
 `);

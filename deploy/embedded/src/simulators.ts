@@ -68,3 +68,11 @@ export async function startSimulators(options: SimulatorOptions): Promise<Runnin
     throw error;
   }
 }
+
+/** What the start banners say of the simulators: each one's page (with the mailbox's IMAP address), and those that could not start. */
+export function describeSimulators({ running, unavailable }: Pick<RunningSimulators, 'running' | 'unavailable'>, indent: string): string {
+  const notes: Record<string, string> = { oidc: '  (development sign-in; its sign-in sessions live in memory)', woocommerce: '  (its shop lives in memory: original prices at each start)' };
+  const lines = Object.entries(running).map(([name, sim]) => `${indent}${name.padEnd(12)} ${sim.url}/__sim/${sim.imap ? `  (IMAP ${sim.imap.host}:${sim.imap.port})` : ''}${notes[name] ?? ''}`);
+  for (const [name, why] of Object.entries(unavailable)) lines.push(`${indent}${name.padEnd(12)} not running: ${why}`);
+  return lines.join('\n');
+}

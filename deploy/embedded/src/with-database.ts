@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { embeddedPostgresPassword, embeddedPostgresUrl, runningServer, startEmbeddedPostgres } from './postgres';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const folder = path.resolve(process.env.DATA_DIR ?? path.join(repoRoot, 'data'), 'postgres');
+const folder = path.resolve(process.env.DATA_DIR || path.join(repoRoot, 'data'), 'postgres');
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
   console.error('usage: with-database.ts <command> [args...]');
