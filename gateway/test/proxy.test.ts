@@ -61,11 +61,12 @@ describe('routing to services', () => {
     expect(matchRoute('DELETE', '/api/prices/netflix')).toBeNull();
   });
 
-  it('answers 502 when the service is down', async () => {
+  it('answers 503 with Retry-After when the service is down, so callers come back', async () => {
     const app = await h.buildAnother({ PRICING_URL: 'http://127.0.0.1:9' });
     const response = await app.inject({ method: 'GET', url: '/api/prices' });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: 'Service pricing is unavailable' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ error: 'Service pricing is unavailable, try again shortly' });
   });
 
   it('keeps /ready and /metrics off the public port, on the operations app only', async () => {
