@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvelope, paymentsInvoicePaid } from '@bo/proto';
-import { startNotificationsSystem, type NotificationsSystem } from './system';
+import { eventually, startNotificationsSystem, type NotificationsSystem } from './system';
 
 const SLOW_MS = 65_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits for `probe`, looking once a second: this test spends a minute waiting and must leave the machine idle. */
-async function quietly<T>(probe: () => Promise<T | null> | T | null, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(1_000);
-  }
-}
 
 // Issue 18 §4: a send's claim must outlive the send. Two notifications processes share one
 // database and queue; ManyChat holds the first send for 65 s (past the old 60 s claim) before it
@@ -42,7 +32,8 @@ describe('a ManyChat slower than the old claim, with two notifications replicas'
     const published = Date.now();
     await n.system.publish(event);
 
-    const [first] = await quietly(() => (n.messages('8300001').length > 0 ? n.messages('8300001') : null), SLOW_MS + 30_000, 'the slow send to arrive');
+    // A look a second: this test spends a minute waiting and leaves the machine idle meanwhile.
+    const [first] = await eventually(() => (n.messages('8300001').length > 0 ? n.messages('8300001') : null), SLOW_MS + 30_000, 'the slow send to arrive', 1_000);
     // The slow rule held the request, then let it through: the message is ManyChat's after the delay.
     expect(Date.parse(first.at) - published).toBeGreaterThanOrEqual(SLOW_MS - 1_000);
     await sleep(3_000); // a second replica's send would have landed before the first one; one more look after it
