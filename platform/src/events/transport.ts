@@ -90,7 +90,6 @@ export class UnroutableEventError extends Error {
 
 export const consumerDefaults = { prefetch: 50, maxAttempts: 5, retryDelayMs: 100, transientRetryMs: 300_000 } as const;
 
-
 /**
  * The highest maxAttempts a consumer may ask for. RabbitMQ queues carry a fixed broker-side
  * delivery limit of this value (see rabbitmq-topology), which must stay above our own count.
@@ -143,9 +142,9 @@ export type DeliveryOutcome = { kind: 'ack' } | { kind: 'retry' } | { kind: 'dea
 /**
  * Decodes and handles one delivery and says what the transport must do with it; never throws.
  * A transient failure (isTransientError) is retried here, in place, with jittered exponential
- * waits (from retryDelayMs, at most TRANSIENT_RETRY_MAX_WAIT_MS each), for up to `transientRetryMs`, without counting an
- * attempt; past that it counts as one failed attempt. Aborting `signal` (a stopping consumer)
- * ends the waiting at once with `release`.
+ * waits (from retryDelayMs, at most TRANSIENT_RETRY_MAX_WAIT_MS each), for up to
+ * `transientRetryMs`, without counting an attempt; past that it counts as one failed attempt.
+ * Aborting `signal` (a stopping consumer, a closed channel) ends the waiting at once with `release`.
  */
 export async function runDelivery(
   content: string,
