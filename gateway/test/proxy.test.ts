@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { verifyIdentity, type ServiceApp } from '@bo/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../src/routing-table';
@@ -61,11 +62,26 @@ describe('routing to services', () => {
     expect(matchRoute('DELETE', '/api/prices/netflix')).toBeNull();
   });
 
-  it('answers 502 when the service is down', async () => {
+  it('answers 503 with Retry-After when the service is down, so callers come back', async () => {
     const app = await h.buildAnother({ PRICING_URL: 'http://127.0.0.1:9' });
     const response = await app.inject({ method: 'GET', url: '/api/prices' });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: 'Service pricing is unavailable' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ error: 'Service pricing is unavailable, try again shortly' });
+  });
+
+  it('answers 503 with Retry-After when the service resets the connection', async () => {
+    // A process going away: it takes the connection, then drops it without an answer.
+    const resetting = net.createServer((socket) => socket.resetAndDestroy());
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', resolve));
+    try {
+      const app = await h.buildAnother({ PRICING_URL: `http://127.0.0.1:${(resetting.address() as net.AddressInfo).port}` });
+      const response = await app.inject({ method: 'GET', url: '/api/prices' });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('5');
+    } finally {
+      await new Promise((resolve) => resetting.close(resolve));
+    }
   });
 
   it('keeps /ready and /metrics off the public port, on the operations app only', async () => {

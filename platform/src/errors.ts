@@ -65,3 +65,76 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where
 export function isZodError(error: unknown): error is ZodError {
   return error instanceof ZodError;
 }
+
+/** What a transient failure says is down, for a reply or a log line. */
+export type Dependency = 'database' | 'cache' | 'message broker' | 'network';
+
+// Prisma's own codes for "the server is away": not reachable, timed out, closed, pool timeout, write conflict.
+const PRISMA_TRANSIENT = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2034']);
+// The kinds @prisma/adapter-pg gives a driver failure (meta.driverAdapterError.cause.kind).
+const ADAPTER_TRANSIENT = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TransactionWriteConflict', 'TooManyConnections']);
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+// What pg, pg-pool, ioredis and amqplib (and our RabbitMQ transport) say when the connection is gone; they set no code.
+const MESSAGES: [RegExp, Dependency][] = [
+  [/^Connection terminated|not queryable|timeout exceeded when trying to connect|Can't reach database server/, 'database'],
+  [/^Connection is closed\.|Reached the max retries per request limit|Stream isn't writeable/, 'cache'],
+  [/^Channel closed|^Connection closed|^Channel ended|rabbitmq connection lost|no rabbitmq connection within/, 'message broker'],
+];
+
+/** A PostgreSQL SQLSTATE that says "try again": connection exceptions, shutdown, too many connections, serialization and deadlock. */
+function transientSqlState(code: string): boolean {
+  return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '40001', '40P01'].includes(code);
+}
+
+/**
+ * Which dependency a failure says is down for now (PostgreSQL, Redis, RabbitMQ, a connection,
+ * another of our services answering 503),
+ * or null when the failure is the code's own. The one judge of "retry later, it is not you":
+ * consumers retry such failures in place without counting them, outside effects do not charge
+ * them, and the HTTP error handler answers them 503 with Retry-After instead of 500.
+ */
+export function transientDependency(error: unknown, depth = 0): Dependency | null {
+  if (!error || typeof error !== 'object' || depth > 5) return null;
+  const e = error as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown; errors?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown; originalCode?: unknown } } } };
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  if (code && PRISMA_TRANSIENT.has(code) && /^P\d{4}$/.test(code)) return 'database';
+  const adapter = e.meta?.driverAdapterError?.cause;
+  if (adapter) {
+    if (typeof adapter.kind === 'string' && ADAPTER_TRANSIENT.has(adapter.kind)) return 'database';
+    const sqlState = adapter.originalCode ?? adapter.code;
+    if (typeof sqlState === 'string' && transientSqlState(sqlState)) return 'database';
+  }
+  // pg's DatabaseError carries the server's SQLSTATE with a severity.
+  if (code && typeof e.severity === 'string' && transientSqlState(code)) return 'database';
+  if (code && SOCKET_CODES.has(code)) return 'network';
+  // Another of our services could not be reached, or answered that its own dependency is down (service-client.ts).
+  if ((error as { name?: unknown }).name === 'ServiceCallError' && (error as { status?: unknown }).status === 503) return 'network';
+  const message = typeof e.message === 'string' ? e.message : '';
+  for (const [pattern, dependency] of MESSAGES) if (pattern.test(message)) return dependency;
+  if (Array.isArray(e.errors)) {
+    for (const inner of e.errors) {
+      const found = transientDependency(inner, depth + 1);
+      if (found) return found;
+    }
+  }
+  return transientDependency(e.cause, depth + 1);
+}
+
+export function isTransientError(error: unknown): boolean {
+  return transientDependency(error) !== null;
+}
+
+/** Seconds a caller is asked to wait (Retry-After) when a dependency is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
+const DEPENDENCY_NAMES: Record<Dependency, string> = {
+  database: 'The database',
+  cache: 'The cache',
+  'message broker': 'The message broker',
+  network: 'A service this request needs',
+};
+
+/** The 503 a request gets while a dependency is down; the reply carries Retry-After. */
+export function dependencyUnavailable(dependency: Dependency): AppError {
+  return new AppError(503, 'unavailable', `${DEPENDENCY_NAMES[dependency]} is unavailable, try again shortly`);
+}

@@ -1,4 +1,4 @@
-import { AppError, CORRELATION_HEADER, IDENTITY_HEADER, notFound, signIdentity } from '@bo/platform';
+import { AppError, CORRELATION_HEADER, IDENTITY_HEADER, isTransientError, notFound, RETRY_AFTER_SECONDS, serviceUnavailable, signIdentity } from '@bo/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
@@ -88,6 +88,11 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
         })
         .catch((error: Error) => {
           request.log.warn({ err: error, service }, 'service unreachable');
+          // Refused or reset (a restart, a replica going away): the caller may come back shortly.
+          if (isTransientError(error) || (error as { code?: unknown }).code === 'UND_ERR_SOCKET') {
+            reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+            throw serviceUnavailable(`Service ${service} is unavailable, try again shortly`);
+          }
           throw new AppError(502, 'bad_gateway', `Service ${service} is unavailable`);
         });
       // Invalidate again once the write is done, so a read racing the write cannot keep the old answer.

@@ -36,6 +36,8 @@ export {
 export { onEvent, subscribe, type EventHandler, type SubscribeOptions } from './inbox';
 /** Outside calls: recorded in the consumer's transaction, executed after commit with retries. */
 export {
+  EffectDeadlineError,
+  LEASE_MARGIN_MS,
   outsideEffect,
   outsideEffectDefaults,
   OutsideEffects,
@@ -44,6 +46,8 @@ export {
   type OutsideEffectContext,
   type OutsideEffectsOptions,
 } from './outside-effects';
+/** Waiting out a dependency that is down (see isTransientError in errors.ts). */
+export { retryWhileTransient, TRANSIENT_RETRY_MAX_WAIT_MS } from './transient';
 /** Sweeping, metrics and readiness for the lead's wiring. */
 export { eventsReadinessCheck, registerEventMetrics, sweepDefaults, sweepMessaging, type SweepSettings } from './operations';
 /** The SQL surface the module needs (a Prisma client satisfies it). */

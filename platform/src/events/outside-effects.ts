@@ -4,24 +4,46 @@
  * with bounded retries, ending in `failed` where an operator can list and retry it.
  * No outside call ever runs inside a database transaction.
  */
+import { isTransientError } from '../errors';
 import { quoteSchema, type SqlClient } from './sql';
 import { errorMessage } from './transport';
 import { Poller } from './poller';
+import { retryWhileTransient, TRANSIENT_RETRY_MAX_WAIT_MS } from './transient';
 
 export interface OutsideEffectContext {
   /** `<event id>:<kind>`: pass it to the outside system as its idempotency key where it has one. */
   idempotencyKey: string;
   attempt: number;
+  /** Aborted at the effect's deadline: pass it to every outside call (fetch's `signal`), so none outlives the claim. */
+  signal: AbortSignal;
 }
 
 /** A kind of outside effect and the code that performs it (throw to retry). */
 export interface OutsideEffect<P = unknown> {
   kind: string;
   execute(payload: P, context: OutsideEffectContext): Promise<void>;
+  /**
+   * The most one execution may take (its client's per-request timeout times its tries, plus the
+   * back-off between them). The runner aborts it then, and claims the effect for longer than
+   * that, so no other runner starts the same call while this one may still be making it.
+   */
+  deadlineMs: number;
 }
 
-export function outsideEffect<P>(kind: string, execute: (payload: P, context: OutsideEffectContext) => Promise<void>): OutsideEffect<P> {
-  return { kind, execute };
+/** Claims outlast an execution's deadline by this much (the outcome still has to be written). */
+export const LEASE_MARGIN_MS = 10_000;
+
+export function outsideEffect<P>(
+  kind: string,
+  execute: (payload: P, context: OutsideEffectContext) => Promise<void>,
+  options: { deadlineMs?: number } = {},
+): OutsideEffect<P> {
+  return { kind, execute, deadlineMs: options.deadlineMs ?? outsideEffectDefaults.deadlineMs };
+}
+
+/** The execution went past its declared deadline and was abandoned (its signal aborted). */
+export class EffectDeadlineError extends Error {
+  override name = 'EffectDeadlineError';
 }
 
 export interface OutsideEffectsOptions {
@@ -34,14 +56,14 @@ export interface OutsideEffectsOptions {
   /** Back-off after a failed execution: base * 2^(attempts-1), capped at max. Defaults 1 s, 5 min. */
   retryBaseMs?: number;
   retryMaxMs?: number;
-  /** A claimed effect is invisible to other runners this long (an execution must finish within it). Default 60 s. */
+  /** A claimed effect is invisible to other runners at least this long; a kind whose deadline needs more gets deadline + LEASE_MARGIN_MS. Default 60 s. */
   leaseMs?: number;
   pollIntervalMs?: number;
   batchSize?: number;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
-export const outsideEffectDefaults = { maxAttempts: 5, retryBaseMs: 1_000, retryMaxMs: 300_000, leaseMs: 60_000, pollIntervalMs: 1_000, batchSize: 20 } as const;
+export const outsideEffectDefaults = { maxAttempts: 5, retryBaseMs: 1_000, retryMaxMs: 300_000, leaseMs: 60_000, deadlineMs: 50_000, pollIntervalMs: 1_000, batchSize: 20 } as const;
 
 export interface FailedOutsideEffect {
   idempotencyKey: string;
@@ -116,45 +138,66 @@ export class OutsideEffects {
     this.poller.nudge();
   }
 
-  /** One pass: claims due effects (leased, attempt counted at claim), executes them, records the outcome. */
+  /** How long a claim of this kind lasts: the lease setting, or the effect's deadline plus a margin when that is longer. */
+  leaseOf(kind: string): number {
+    const effect = this.byKind.get(kind);
+    return Math.max(this.settings.leaseMs, effect ? effect.deadlineMs + LEASE_MARGIN_MS : 0);
+  }
+
+  /** One pass: claims due effects (leased for their kind's lease, attempt counted at claim), executes them, records the outcome. */
   async runDue(): Promise<number> {
+    const leases = Object.fromEntries([...this.byKind.keys()].map((kind) => [kind, this.leaseOf(kind)]));
     const rows = await this.settings.db.$queryRawUnsafe<EffectRow[]>(
-      `UPDATE ${this.table} SET attempts = attempts + 1, next_attempt_at = now() + $2::integer * interval '1 millisecond', updated_at = now()
+      `UPDATE ${this.table} SET attempts = attempts + 1, next_attempt_at = now() + ($2::jsonb ->> kind)::integer * interval '1 millisecond', updated_at = now()
        WHERE idempotency_key IN (
          SELECT idempotency_key FROM ${this.table}
-         WHERE status = 'pending' AND next_attempt_at <= now() AND kind IN (SELECT jsonb_array_elements_text($3::jsonb))
+         WHERE status = 'pending' AND next_attempt_at <= now() AND kind IN (SELECT jsonb_object_keys($2::jsonb))
          ORDER BY next_attempt_at LIMIT $1::integer FOR UPDATE SKIP LOCKED)
        RETURNING idempotency_key, kind, payload, attempts`,
       this.settings.batchSize,
-      this.settings.leaseMs,
-      JSON.stringify([...this.byKind.keys()]), // only kinds this runner can execute
+      JSON.stringify(leases), // only kinds this runner can execute
     );
     await Promise.all(rows.map((row) => this.execute(row)));
     return rows.length;
   }
 
   private async execute(row: EffectRow): Promise<void> {
+    const claimedAt = Date.now();
+    // The outcome must be written before the claim ends, or another runner would run the effect again.
+    const recordUntil = claimedAt + this.leaseOf(row.kind) - 1_000;
+    let outcome: { status: 'done' } | { status: 'failed' | 'pending'; error: string; delayMs: number; charged: boolean };
     try {
       const effect = this.byKind.get(row.kind);
       if (!effect) throw new Error(`no executor registered for "${row.kind}"`);
-      await effect.execute(row.payload as never, { idempotencyKey: row.idempotency_key, attempt: row.attempts });
-      await this.settings.db.$executeRawUnsafe(
-        `UPDATE ${this.table} SET status = 'done', last_error = NULL, done_at = now(), updated_at = now() WHERE idempotency_key = $1`,
-        row.idempotency_key,
-      );
+      await runWithDeadline(effect, row);
+      outcome = { status: 'done' };
     } catch (error) {
-      const failed = row.attempts >= this.settings.maxAttempts;
+      // A dependency of ours that is down (database, another service) is not the effect's failure: not charged, retried soon.
+      const charged = !isTransientError(error);
+      const failed = charged && row.attempts >= this.settings.maxAttempts;
       const backoff = Math.min(this.settings.retryBaseMs * 2 ** (row.attempts - 1), this.settings.retryMaxMs);
-      this.settings.log?.('outside effect failed', { key: row.idempotency_key, attempts: row.attempts, failed, error: errorMessage(error) });
-      await this.settings.db.$executeRawUnsafe(
-        `UPDATE ${this.table} SET status = $2, last_error = $3, next_attempt_at = now() + $4::integer * interval '1 millisecond', updated_at = now()
-         WHERE idempotency_key = $1`,
-        row.idempotency_key,
-        failed ? 'failed' : 'pending',
-        errorMessage(error),
-        failed ? 0 : Math.round(backoff),
-      );
+      const delayMs = failed ? 0 : Math.round(charged ? backoff : Math.min(backoff, TRANSIENT_RETRY_MAX_WAIT_MS));
+      this.settings.log?.('outside effect failed', { key: row.idempotency_key, attempts: row.attempts, charged, failed, error: errorMessage(error) });
+      outcome = { status: failed ? 'failed' : 'pending', error: errorMessage(error), delayMs, charged };
     }
+    const write = () =>
+      outcome.status === 'done'
+        ? this.settings.db.$executeRawUnsafe(
+            `UPDATE ${this.table} SET status = 'done', last_error = NULL, done_at = now(), updated_at = now() WHERE idempotency_key = $1`,
+            row.idempotency_key,
+          )
+        : this.settings.db.$executeRawUnsafe(
+            `UPDATE ${this.table} SET status = $2, last_error = $3, next_attempt_at = now() + $4::integer * interval '1 millisecond',
+               attempts = attempts - $5::integer, updated_at = now()
+             WHERE idempotency_key = $1`,
+            row.idempotency_key,
+            outcome.status,
+            outcome.error,
+            outcome.delayMs,
+            outcome.charged ? 0 : 1,
+          );
+    // The database may be away right now: keep trying while the claim lasts (a lost 'done' would repeat the call).
+    await retryWhileTransient(write, { untilMs: recordUntil });
   }
 
   /** Effects that used up their attempts, oldest first (the dead-letter place of outside calls). */
@@ -175,5 +218,25 @@ export class OutsideEffects {
     );
     if (retried > 0) this.nudge();
     return retried;
+  }
+}
+
+/** Executes one claimed effect, abandoning it (its signal aborted) once its deadline passes. */
+async function runWithDeadline(effect: OutsideEffect<never>, row: EffectRow): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new EffectDeadlineError(`${row.kind} did not finish within its deadline of ${effect.deadlineMs} ms`);
+      controller.abort(error);
+      reject(error);
+    }, effect.deadlineMs);
+  });
+  const work = effect.execute(row.payload as never, { idempotencyKey: row.idempotency_key, attempt: row.attempts, signal: controller.signal });
+  work.catch(() => {}); // a late failure after the deadline is not unhandled
+  try {
+    await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

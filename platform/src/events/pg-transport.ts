@@ -16,6 +16,7 @@ import {
   consumerDefaults,
   encodeEnvelope,
   errorMessage,
+  parkedDetail,
   retryDelay,
   runDelivery,
   topicPattern,
@@ -44,6 +45,8 @@ interface Consumer {
   spec: ConsumerSpec;
   handler: DeliveryHandler;
   poller: Poller;
+  /** Aborted on stop: in-place retries of transient failures end, their rows stay for later. */
+  stopping: AbortController;
 }
 
 interface MessageRow {
@@ -98,6 +101,7 @@ export class PgTransport implements EventTransport {
     const consumer: Consumer = {
       spec,
       handler,
+      stopping: new AbortController(),
       poller: new Poller({
         pass: () => this.deliverDue(consumer),
         intervalMs: this.options.pollIntervalMs ?? 1_000,
@@ -109,6 +113,7 @@ export class PgTransport implements EventTransport {
     return {
       stop: async () => {
         if (this.consumers.get(spec.service) === consumer) this.consumers.delete(spec.service);
+        consumer.stopping.abort();
         await consumer.poller.stop();
       },
     };
@@ -157,7 +162,12 @@ export class PgTransport implements EventTransport {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.consumers.values()].map((consumer) => consumer.poller.stop()));
+    await Promise.all(
+      [...this.consumers.values()].map((consumer) => {
+        consumer.stopping.abort();
+        return consumer.poller.stop();
+      }),
+    );
     this.consumers.clear();
     await this.listener?.end().catch(() => {});
     await this.pool.end();
@@ -176,6 +186,7 @@ export class PgTransport implements EventTransport {
   /**
    * One pass of a consumer: claim due messages in a transaction held while the handlers run,
    * then delete the handled ones, reschedule the failed ones and park the dead ones, and commit.
+   * Released rows (the consumer is stopping) are left as they were.
    * Returns true when a full batch was taken (more may be due).
    */
   private async deliverDue(consumer: Consumer): Promise<boolean> {
@@ -191,11 +202,12 @@ export class PgTransport implements EventTransport {
          WHERE queue = $1 AND available_at <= now() ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
         [spec.service, prefetch],
       );
-      const outcomes = await Promise.all(rows.map((row) => runDelivery(row.content, row.attempts + 1, spec, handler)));
+      const outcomes = await Promise.all(rows.map((row) => runDelivery(row.content, row.attempts + 1, spec, handler, consumer.stopping.signal)));
       let nextRetryMs: number | undefined;
       for (const [index, outcome] of outcomes.entries()) {
         const row = rows[index];
         const attempt = row.attempts + 1;
+        if (outcome.kind === 'release') continue;
         if (outcome.kind === 'retry') {
           const delay = retryDelay(spec, attempt);
           nextRetryMs = Math.min(nextRetryMs ?? delay, delay);
@@ -211,6 +223,7 @@ export class PgTransport implements EventTransport {
              SELECT queue, event_id, name, content, $2, $3 FROM ${this.s}.messages WHERE id = $1`,
             [row.id, outcome.reason, attempt],
           );
+          this.log('event parked in dead letters', parkedDetail(row.content, row.id, spec.service, attempt, outcome.reason));
         }
         await client.query(`DELETE FROM ${this.s}.messages WHERE id = $1`, [row.id]);
       }

@@ -6,6 +6,7 @@ import {
   consumerDefaults,
   encodeEnvelope,
   errorMessage,
+  parkedDetail,
   retryDelay,
   runDelivery,
   UnroutableEventError,
@@ -47,6 +48,8 @@ interface Consumer {
   spec: ConsumerSpec;
   handler: DeliveryHandler;
   channel?: Channel;
+  /** Aborted on stop: in-place retries end and their messages go back unacked. */
+  stopping: AbortController;
   tag?: string;
   inFlight: Set<Promise<void>>;
   stopped: boolean;
@@ -107,7 +110,7 @@ export class RabbitMqTransport implements EventTransport {
 
   async consume(spec: ConsumerSpec, handler: DeliveryHandler): Promise<Subscription> {
     checkConsumerSpec(spec, [...this.consumers].map((consumer) => consumer.spec.service));
-    const consumer: Consumer = { spec, handler, inFlight: new Set(), stopped: false, starting: false };
+    const consumer: Consumer = { spec, handler, inFlight: new Set(), stopped: false, starting: false, stopping: new AbortController() };
     this.consumers.add(consumer);
     try {
       if (this.connection) await this.startConsumer(this.connection, consumer);
@@ -275,8 +278,13 @@ export class RabbitMqTransport implements EventTransport {
     consumer.starting = true;
     try {
       const channel = await connection.createChannel();
+      // Deliveries of a closed channel can no longer be acked: their in-place retries stop (the broker redelivers them).
+      const channelGone = new AbortController();
       channel.on('error', (error) => this.log('rabbitmq consumer channel error', { service: consumer.spec.service, error: errorMessage(error) }));
-      channel.on('close', () => this.consumerLost(consumer, channel));
+      channel.on('close', () => {
+        channelGone.abort();
+        this.consumerLost(consumer, channel);
+      });
       await declareServiceQueues(channel, consumer.spec.service, consumer.spec.bindings);
       await channel.prefetch(consumer.spec.prefetch ?? consumerDefaults.prefetch);
       const { consumerTag } = await channel.consume(
@@ -284,7 +292,7 @@ export class RabbitMqTransport implements EventTransport {
         (message) => {
           // null: the broker cancelled us (queue deleted); a fresh channel re-declares the queue.
           if (!message) return void channel.close().catch(() => {});
-          const running = this.handle(channel, consumer, message).finally(() => consumer.inFlight.delete(running));
+          const running = this.handle(channel, channelGone.signal, consumer, message).finally(() => consumer.inFlight.delete(running));
           consumer.inFlight.add(running);
         },
         { noAck: false },
@@ -320,9 +328,12 @@ export class RabbitMqTransport implements EventTransport {
   }
 
   /** Acks, retries or parks one delivery, always on the channel it came from. */
-  private async handle(channel: Channel, consumer: Consumer, message: ConsumeMessage): Promise<void> {
+  private async handle(channel: Channel, channelGone: AbortSignal, consumer: Consumer, message: ConsumeMessage): Promise<void> {
     const attempt = Number(message.properties.headers?.['x-delivery-count'] ?? 0) + 1;
-    const outcome = await runDelivery(message.content.toString(), attempt, consumer.spec, consumer.handler);
+    const signal = AbortSignal.any([channelGone, consumer.stopping.signal]);
+    const outcome = await runDelivery(message.content.toString(), attempt, consumer.spec, consumer.handler, signal);
+    // Released: left unacked; closing the channel (stop) or its loss gives it back to the queue.
+    if (outcome.kind === 'release') return;
     try {
       if (outcome.kind === 'retry') {
         await sleep(retryDelay(consumer.spec, attempt));
@@ -335,6 +346,7 @@ export class RabbitMqTransport implements EventTransport {
           [deadHeaders.attempts]: attempt,
           [deadHeaders.at]: new Date().toISOString(),
         }));
+        this.log('event parked in dead letters', parkedDetail(message.content.toString(), String(message.properties.messageId ?? message.fields.deliveryTag), consumer.spec.service, attempt, outcome.reason));
       }
       channel.ack(message);
     } catch (error) {
@@ -345,6 +357,7 @@ export class RabbitMqTransport implements EventTransport {
 
   private async stopConsumer(consumer: Consumer): Promise<void> {
     consumer.stopped = true;
+    consumer.stopping.abort();
     this.consumers.delete(consumer);
     const channel = consumer.channel;
     if (channel && consumer.tag) await channel.cancel(consumer.tag).catch(() => {});

@@ -1,5 +1,7 @@
 /** The transport contract both buses implement (RabbitMQ; PostgreSQL for the embedded run) and the delivery rules they share. */
 import { eventEnvelopeSchema, type EventEnvelope, type TopologyEntry } from '@bo/proto';
+import { isTransientError } from '../errors';
+import { pause, transientWait } from './transient';
 
 /** One delivery handed to a consumer; `attempt` starts at 1 and grows with every redelivery. */
 export interface Delivery {
@@ -9,7 +11,8 @@ export interface Delivery {
 
 /**
  * Resolving acks the message. Throwing retries it (up to `maxAttempts`), then parks it in the
- * service's dead letters; throwing an UnprocessableEventError parks it at once.
+ * service's dead letters; throwing an UnprocessableEventError parks it at once. A dependency-down
+ * failure (isTransientError: database, cache or broker away) is retried in place and not counted.
  */
 export type DeliveryHandler = (delivery: Delivery) => Promise<void>;
 
@@ -21,8 +24,13 @@ export interface ConsumerSpec {
   prefetch?: number;
   /** Deliveries before a failing message is dead-lettered (at most MAX_ATTEMPTS_LIMIT). */
   maxAttempts?: number;
-  /** Pause before a failed message is handed out again; doubles per attempt. */
+  /** Pause before a failed message is handed out again; doubles per attempt. Also the first in-place wait after a transient failure. */
   retryDelayMs?: number;
+  /**
+   * How long a delivery whose handler fails transiently (a dependency is down) is retried in
+   * place, held and uncounted, before it is handed back once as an ordinary failed attempt.
+   */
+  transientRetryMs?: number;
 }
 
 /** A message an operator can inspect and replay. */
@@ -80,7 +88,7 @@ export class UnroutableEventError extends Error {
   override name = 'UnroutableEventError';
 }
 
-export const consumerDefaults = { prefetch: 50, maxAttempts: 5, retryDelayMs: 100 } as const;
+export const consumerDefaults = { prefetch: 50, maxAttempts: 5, retryDelayMs: 100, transientRetryMs: 300_000 } as const;
 
 /**
  * The highest maxAttempts a consumer may ask for. RabbitMQ queues carry a fixed broker-side
@@ -125,25 +133,55 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-export type DeliveryOutcome = { kind: 'ack' } | { kind: 'retry' } | { kind: 'dead'; reason: string };
+/**
+ * What the transport does with a delivery: ack it, hand it back as a failed attempt, park it, or
+ * (`release`: the consumer is stopping or its channel is gone) put it back untouched and uncounted.
+ */
+export type DeliveryOutcome = { kind: 'ack' } | { kind: 'retry' } | { kind: 'dead'; reason: string } | { kind: 'release' };
 
-/** Decodes and handles one delivery and says what the transport must do with it; never throws. */
+/**
+ * Decodes and handles one delivery and says what the transport must do with it; never throws.
+ * A transient failure (isTransientError) is retried here, in place, with jittered exponential
+ * waits (from retryDelayMs, at most TRANSIENT_RETRY_MAX_WAIT_MS each), for up to
+ * `transientRetryMs`, without counting an attempt; past that it counts as one failed attempt.
+ * Aborting `signal` (a stopping consumer, a closed channel) ends the waiting at once with `release`.
+ */
 export async function runDelivery(
   content: string,
   attempt: number,
   spec: ConsumerSpec,
   handler: DeliveryHandler,
+  signal?: AbortSignal,
 ): Promise<DeliveryOutcome> {
+  const maxAttempts = spec.maxAttempts ?? consumerDefaults.maxAttempts;
+  const giveUpAt = Date.now() + (spec.transientRetryMs ?? consumerDefaults.transientRetryMs);
+  let envelope: EventEnvelope;
   try {
-    await handler({ envelope: decodeEnvelope(content), attempt });
-    return { kind: 'ack' };
+    envelope = decodeEnvelope(content);
   } catch (error) {
-    const maxAttempts = spec.maxAttempts ?? consumerDefaults.maxAttempts;
-    if (error instanceof UnprocessableEventError || attempt >= maxAttempts) {
-      return { kind: 'dead', reason: errorMessage(error) };
-    }
-    return { kind: 'retry' };
+    return { kind: 'dead', reason: errorMessage(error) };
   }
+  for (let held = 0; ; held++) {
+    if (signal?.aborted) return { kind: 'release' };
+    try {
+      await handler({ envelope, attempt });
+      return { kind: 'ack' };
+    } catch (error) {
+      if (error instanceof UnprocessableEventError) return { kind: 'dead', reason: errorMessage(error) };
+      const left = giveUpAt - Date.now();
+      if (isTransientError(error) && left > 0) {
+        if (!(await pause(Math.min(transientWait(spec.retryDelayMs ?? consumerDefaults.retryDelayMs, held), left), signal))) return { kind: 'release' };
+        continue;
+      }
+      return attempt >= maxAttempts ? { kind: 'dead', reason: errorMessage(error) } : { kind: 'retry' };
+    }
+  }
+}
+
+/** The warning a transport logs when it parks a message: what was parked, whose, after how many attempts, and why. */
+export function parkedDetail(content: string, fallbackId: string, service: string, attempts: number, reason: string): Record<string, unknown> {
+  const { id, name } = describeContent(content, fallbackId);
+  return { event: name, id, service, attempts, reason };
 }
 
 /** The envelope id and name of wire content, as far as they can be read (for dead-letter listings). */

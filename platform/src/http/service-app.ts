@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { AppError, isZodError, fromZodError, type ErrorReply } from '../errors';
+import { AppError, dependencyUnavailable, isZodError, fromZodError, RETRY_AFTER_SECONDS, transientDependency, type ErrorReply } from '../errors';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
 import { assertAccess } from './access';
@@ -83,12 +83,18 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if (reply.statusCode >= 500) request.log.error({ url: request.url, status: reply.statusCode }, 'request failed');
+    if (reply.statusCode >= 500 && !reply.hasHeader('retry-after')) request.log.error({ url: request.url, status: reply.statusCode }, 'request failed');
   });
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'unhandled error');
+    const dependency = error instanceof AppError ? null : transientDependency(error);
+    if (dependency) {
+      // A dependency is down: the caller (a browser, QPay) is told to come back, not that we broke.
+      request.log.warn({ err: error, dependency }, 'dependency unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    }
+    const appError = dependency ? dependencyUnavailable(dependency) : toAppError(error);
+    if (appError.status >= 500 && !dependency) request.log.error({ err: error }, 'unhandled error');
     const body: ErrorReply = { error: appError.message };
     if (appError.details !== undefined) body.details = appError.details;
     return reply.code(appError.status).send(body);

@@ -11,6 +11,8 @@ export interface CallInput<C extends AnyRouteContract> {
   body?: InputOf<C['body']>;
   /** Overrides the client's timeout for this call (a long poll). */
   timeoutMs?: number;
+  /** Aborts the call early (the caller's own deadline). */
+  signal?: AbortSignal;
 }
 
 /** Another service answered with an error, or could not be reached (status 0), or timed out (status 504). */
@@ -42,6 +44,11 @@ export interface ServiceClientOptions {
 export class ServiceClient {
   constructor(private readonly options: ServiceClientOptions) {}
 
+  /** How long a call may wait for its answer. */
+  timeoutOf(input: Pick<CallInput<AnyRouteContract>, 'timeoutMs'> = {}): number {
+    return input.timeoutMs ?? this.options.timeoutMs ?? 10_000;
+  }
+
   async call<C extends AnyRouteContract>(contract: C, input: CallInput<C> = {}): Promise<z.output<C['reply']>> {
     const path = contract.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => encodeURIComponent(String((input.params as Record<string, unknown>)[name])));
     const url = new URL(path, this.options.baseUrl);
@@ -54,15 +61,16 @@ export class ServiceClient {
     if (input.body !== undefined) headers['content-type'] = 'application/json';
     const where = `${contract.owner} ${contract.method} ${contract.path}`;
     let response: Response;
+    const timeout = AbortSignal.timeout(this.timeoutOf(input));
     try {
       response = await fetch(url, {
         method: contract.method,
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
-        signal: AbortSignal.timeout(input.timeoutMs ?? this.options.timeoutMs ?? 10_000),
+        signal: input.signal ? AbortSignal.any([timeout, input.signal]) : timeout,
       });
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
+      const timedOut = timeout.aborted;
       throw new ServiceCallError(contract.owner, timedOut ? 504 : 0, `${where}: ${timedOut ? 'no answer in time' : `unreachable (${(error as Error).message})`}`);
     }
     const text = await response.text();

@@ -8,6 +8,7 @@ import { connectInfrastructure, embeddedInfrastructure, type Infrastructure } fr
 import type { RunningService, ServiceDefinition } from '../service';
 import { createTestDatabase } from './database';
 import { createTestVhost } from './rabbitmq';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 /** The identity secret every test system signs with. */
 export const TEST_IDENTITY_SECRET = 'test-system-identity-secret-of-32-chars!';
@@ -35,6 +36,8 @@ export interface TestSystemOptions {
   services: DomainServiceName[];
   /** The bus: RabbitMQ in its own vhost (the distributed run), or the embedded run's queue in PostgreSQL. */
   transport?: 'rabbitmq' | 'embedded';
+  /** Put a TCP proxy between PostgreSQL and everything of this system (services, the embedded bus), so a test can cut this suite's database alone. */
+  databaseProxy?: boolean;
 }
 
 export interface TestSystem {
@@ -47,6 +50,10 @@ export interface TestSystem {
   /** Stops a running service and starts it again on the same port and database, with the same settings. */
   restart<S extends RunningService>(name: DomainServiceName): Promise<S>;
   running(name: DomainServiceName): RunningService | undefined;
+  /** Starts one more process of a running service (another port and infrastructure, the same database and settings), as a second replica would run. */
+  replica<S extends RunningService>(name: DomainServiceName): Promise<S & { url: string }>;
+  /** The proxy in front of PostgreSQL, with `databaseProxy: true`. */
+  databaseProxy?: TcpProxy;
   /**
    * An HTTP request to a service as the gateway forwards it: as an admin unless `headers` say
    * otherwise (`{}` is anonymous). Redirects are not followed.
@@ -76,12 +83,15 @@ async function freePort(): Promise<number> {
 export async function startTestSystem(name: string, options: TestSystemOptions): Promise<TestSystem> {
   const logger = createLogger(name, 'silent');
   const database = await createTestDatabase(name);
+  const direct = new URL(database.url);
+  const databaseProxy = options.databaseProxy ? await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) }) : undefined;
+  const databaseUrl = databaseProxy ? Object.assign(new URL(database.url), { port: String(databaseProxy.port) }).toString() : database.url;
   const vhost = options.transport === 'embedded' ? null : await createTestVhost(name);
-  const embeddedBus = options.transport === 'embedded' ? await PgTransport.connect({ url: database.url }) : null;
+  const embeddedBus = options.transport === 'embedded' ? await PgTransport.connect({ url: databaseUrl }) : null;
   const ports = Object.fromEntries(await Promise.all(options.services.map(async (service) => [service, await freePort()] as const))) as Record<DomainServiceName, number>;
   const url = (service: DomainServiceName) => `http://127.0.0.1:${ports[service]}`;
   const env: Record<string, string> = {
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     REDIS_URL: 'redis://127.0.0.1:6379',
     ...(vhost ? { AMQP_URL: vhost.url } : {}),
     INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
@@ -91,17 +101,23 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
   };
   const infrastructures: Infrastructure[] = [];
   const services = new Map<DomainServiceName, { running: RunningService; definition: ServiceDefinition<never, never, never>; env: Record<string, string> }>();
+  const replicas: RunningService[] = [];
 
-  const launch = async (definition: ServiceDefinition<never, never, never>, extra: Record<string, string>) => {
+  const boot = async (definition: ServiceDefinition<never, never, never>, extra: Record<string, string>, port: number) => {
     const service = definition.name as DomainServiceName;
-    if (!(service in ports)) throw new Error(`${service} is not among this test system's services`);
-    const config = definition.configSchema.parse({ ...env, PORT: String(ports[service]), ...extra }) as never;
+    const config = definition.configSchema.parse({ ...env, PORT: String(port), ...extra }) as never;
     const infrastructure = embeddedBus
-      ? await embeddedInfrastructure({ databaseUrl: database.url, transport: embeddedBus })
+      ? await embeddedInfrastructure({ databaseUrl, transport: embeddedBus })
       : await connectInfrastructure(config, `${name}-${service}-${randomUUID()}`, logger);
     infrastructures.push(infrastructure);
     const running = await definition.start({ config, logger, infrastructure, checkReplies: true });
-    await running.app.listen({ port: ports[service], host: '127.0.0.1' });
+    await running.app.listen({ port, host: '127.0.0.1' });
+    return running;
+  };
+  const launch = async (definition: ServiceDefinition<never, never, never>, extra: Record<string, string>) => {
+    const service = definition.name as DomainServiceName;
+    if (!(service in ports)) throw new Error(`${service} is not among this test system's services`);
+    const running = await boot(definition, extra, ports[service]);
     services.set(service, { running, definition, env: extra });
     return running;
   };
@@ -118,6 +134,17 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
       return (await launch(entry.definition, entry.env)) as never;
     },
     running: (service) => services.get(service)?.running,
+    databaseProxy,
+    async replica(service) {
+      const entry = services.get(service);
+      if (!entry) throw new Error(`${service} is not running`);
+      // The embedded bus takes one subscription per service per process: a replica needs a process (and so a bus) of its own.
+      if (embeddedBus) throw new Error('replicas need the RabbitMQ transport');
+      const port = await freePort();
+      const running = await boot(entry.definition, entry.env, port);
+      replicas.push(running);
+      return Object.assign(running, { url: `http://127.0.0.1:${port}` }) as never;
+    },
     async call(service, method, path, body, headers = asAdmin) {
       const response = await fetch(`${url(service)}${path}`, {
         method,
@@ -130,10 +157,12 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
     },
     publish: (envelope) => (embeddedBus ?? infrastructures[0].transport).publish(envelope),
     async stop() {
+      for (const running of replicas) await running.stop();
       for (const { running } of [...services.values()].reverse()) await running.stop();
       for (const infrastructure of infrastructures) await infrastructure.close();
       await embeddedBus?.close();
       await vhost?.delete();
+      await databaseProxy?.close();
       await database.drop();
     },
   };

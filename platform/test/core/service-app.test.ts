@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, serveRoute, serviceIdentity, signIdentity } from '@bo/platform';
@@ -36,6 +37,16 @@ function buildApp(readinessOk = true, options: { checkReplies?: boolean; separat
   serveRoute(app, route('GET', '/api/crash', 'admin'), async () => { throw new Error('secret internal detail at /srv/app.ts:12'); });
   serveRoute(app, route('GET', '/api/teapot', 'admin'), async () => { throw new AppError(418, 'teapot', 'I am a teapot'); });
   serveRoute(app, wrongReply, async () => ({ count: 'three' }) as never);
+  serveRoute(app, route('GET', '/api/database-away', 'admin'), async () => {
+    // A real "database away" failure, as a store's query gets it: nothing listens on the port.
+    const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none' });
+    pool.on('error', () => {});
+    try {
+      return await pool.query('SELECT 1');
+    } finally {
+      await pool.end();
+    }
+  });
   return app;
 }
 
@@ -130,6 +141,13 @@ describe('createServiceApp', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ error: 'Internal server error' });
     expect(response.body).not.toContain('/srv/app.ts');
+  });
+
+  it('answers a dependency that is down with 503 and Retry-After, never 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/database-away', headers: admin });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json()).toEqual({ error: 'A service this request needs is unavailable, try again shortly' });
   });
 
   it('carries the caller\'s correlation id into the handler and echoes it', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvelope } from '@bo/proto';
-import { onEvent, OutsideEffects, outsideEffect, PgTransport, subscribe, type Subscription } from '@bo/platform/events';
+import pg from 'pg';
+import { LEASE_MARGIN_MS, onEvent, OutsideEffects, outsideEffect, PgTransport, subscribe, type Subscription } from '@bo/platform/events';
 import type { TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 import { consumerSchema, createEventsDatabase, effectsStore, item, itemEvent, waitFor } from './harness';
 
@@ -105,5 +106,55 @@ describe('outside effects', () => {
       failed.idempotencyKey,
     );
     expect(row.status).toBe('done');
+  });
+
+  const effectRow = async (key: string) =>
+    (await database.db.$queryRawUnsafe<Array<{ status: string; attempts: number; last_error: string | null; lease_ms: number }>>(
+      `SELECT status, attempts, last_error, (extract(epoch FROM next_attempt_at - updated_at) * 1000)::int AS lease_ms FROM "${consumerSchema}".outside_effects WHERE idempotency_key = $1`,
+      key,
+    ))[0];
+
+  it('aborts an execution at its deadline, charges it, and claims each kind for longer than its deadline', async () => {
+    let aborted: unknown;
+    let claimed: Awaited<ReturnType<typeof effectRow>> | undefined;
+    const eventId = createEnvelope(itemEvent('hung'), item(1)).id;
+    const hung = outsideEffect<{ n: number }>('hung.call', async (_payload, { signal }) => {
+      claimed ??= await effectRow(`${eventId}:hung.call`);
+      // An outside call that never answers on its own: only the signal ends it.
+      await new Promise((_, reject) => signal.addEventListener('abort', () => reject((aborted = signal.reason))));
+    }, { deadlineMs: 300 });
+    const slow = outsideEffect<{ n: number }>('slow.call', async () => {}, { deadlineMs: 120_000 });
+    const runner = new OutsideEffects({ db: database.db, schema: consumerSchema, effects: [hung, slow], maxAttempts: 5, retryBaseMs: 60_000, pollIntervalMs: 50 });
+    expect(runner.leaseOf('hung.call')).toBe(60_000); // the lease setting, when longer
+    expect(runner.leaseOf('slow.call')).toBe(120_000 + LEASE_MARGIN_MS);
+    runner.start();
+    stoppers.push(runner);
+    await database.db.$transaction((tx) => runner.record(tx, eventId, hung, { n: 1 }));
+    runner.nudge();
+    await waitFor(async () => (await effectRow(`${eventId}:hung.call`)).last_error !== null, 10_000, 'the abandoned execution recorded');
+    expect(claimed?.lease_ms).toBeGreaterThanOrEqual(59_000);
+    expect(String((aborted as Error).message)).toContain('deadline of 300 ms');
+    expect(await effectRow(`${eventId}:hung.call`)).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringContaining('EffectDeadlineError') });
+  });
+
+  it('does not charge a failure of a dependency that is down, and retries it within seconds', async () => {
+    const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/none' });
+    pool.on('error', () => {});
+    const refused = await pool.query('SELECT 1').catch((error: unknown) => error);
+    await pool.end();
+    let runs = 0;
+    const lookup = outsideEffect<{ n: number }>('needs.database', async () => {
+      if (++runs <= 3) throw refused;
+    });
+    const runner = new OutsideEffects({ db: database.db, schema: consumerSchema, effects: [lookup], maxAttempts: 2, retryBaseMs: 50, pollIntervalMs: 20 });
+    runner.start();
+    stoppers.push(runner);
+    const eventId = createEnvelope(itemEvent('looked-up'), item(1)).id;
+    await database.db.$transaction((tx) => runner.record(tx, eventId, lookup, { n: 1 }));
+    runner.nudge();
+    await waitFor(async () => (await effectRow(`${eventId}:needs.database`)).status === 'done', 10_000, 'the effect done');
+    // Three refusals, yet one charged attempt: the one that succeeded (maxAttempts 2 would have failed it otherwise).
+    expect(runs).toBe(4);
+    expect(await effectRow(`${eventId}:needs.database`)).toMatchObject({ status: 'done', attempts: 1 });
   });
 });

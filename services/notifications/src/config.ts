@@ -10,8 +10,11 @@ export const notificationsEnvSchema = serviceEnvSchema.extend({
   MANYCHAT_API_URL: z.url().default('https://api.manychat.com'),
   /** Settings → API in ManyChat: `<page_id>:<secret>`. Unset: no message is sent, each is recorded as failed. */
   MANYCHAT_API_TOKEN: optionalText,
-  /** Per ManyChat request; a send that times out is retried (and may, rarely, reach the person twice: ManyChat has no idempotency key). */
-  MANYCHAT_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /**
+   * Per ManyChat request; a send that times out is retried (and may, rarely, reach the person twice: ManyChat has no idempotency key).
+   * A send's claim is derived from it (tries × timeout + back-off, twice for the tagged resend), so no second replica sends meanwhile.
+   */
+  MANYCHAT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   /** streaming-keys: keys expiring soon, a key's delivery details, renewal sessions. */
   STREAMING_KEYS_URL: z.url(),
   /** When the expiry check runs (node-cron syntax, 5 or 6 fields); one replica runs each turn. */

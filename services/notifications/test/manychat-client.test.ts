@@ -91,6 +91,20 @@ describe('ManyChat client against the ManyChat simulator', () => {
     expect(sends()).toHaveLength(2); // never sent
   });
 
+  it('stops a send when its caller gives up, with no further try, and says how long a send may take', async () => {
+    const patient = new ManyChatClient({ baseUrl: url, token: SIMULATOR_MANYCHAT_TOKEN, timeoutMs: 5_000 }, { retry: { baseDelayMs: 10 } });
+    // Three tries of 5 s, back-offs of at most 12.5 and 25 ms, a second of pacing.
+    expect(patient.sendDeadlineMs).toBe(3 * 5_000 + Math.ceil(10 * 1.25 + 20 * 1.25) + 1_000);
+    expect(new ChatMessenger(patient).sendDeadlineMs).toBe(2 * patient.sendDeadlineMs);
+    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'slow', delayMs: 2_000 });
+    const started = Date.now();
+    const stopped = await patient.sendContent('7100001', textBlock('late'), undefined, AbortSignal.timeout(200)).catch((error: unknown) => error);
+    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(stopped).toMatchObject({ name: 'ManyChatError', message: expect.stringContaining('abandoned') });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sim.faults.list()[0].fired).toBe(1); // one try, no retry after the caller gave up
+  });
+
   it('without a token the messenger sends nothing and says ManyChat is not configured', async () => {
     const messenger = new ChatMessenger(null);
     await expect(messenger.send('7100001', 'x', PURCHASE_UPDATE)).rejects.toThrow(NotConfiguredError);

@@ -88,11 +88,21 @@ export class ManyChatClient {
     this.retry = { ...defaultRetry, ...options.retry };
   }
 
-  /** Sends a Dynamic Block to a subscriber; with a tag it may go outside the 24-hour window. */
-  async sendContent(subscriberId: string, data: DynamicBlock, messageTag?: MessageTag): Promise<void> {
+  /**
+   * The longest one sendContent may take: every try waiting its full timeout, the back-offs
+   * between them at their largest, and a second of pacing. What a caller's claim must outlast.
+   */
+  get sendDeadlineMs(): number {
+    let backoffs = 0;
+    for (let retry = 0; retry < this.retry.retries; retry++) backoffs += this.retry.baseDelayMs * 2 ** retry * 1.25;
+    return (this.retry.retries + 1) * this.settings.timeoutMs + Math.ceil(backoffs) + 1_000;
+  }
+
+  /** Sends a Dynamic Block to a subscriber; with a tag it may go outside the 24-hour window. Aborting `signal` stops it (no further tries). */
+  async sendContent(subscriberId: string, data: DynamicBlock, messageTag?: MessageTag, signal?: AbortSignal): Promise<void> {
     const id = subscriberIdOf(subscriberId);
     await this.paceSend();
-    await this.request('POST', '/fb/sending/sendContent', { subscriber_id: id, data, ...(messageTag ? { message_tag: messageTag } : {}) });
+    await this.request('POST', '/fb/sending/sendContent', { subscriber_id: id, data, ...(messageTag ? { message_tag: messageTag } : {}) }, signal);
   }
 
   /** The page the token belongs to (the status card's page name); one attempt, a short wait. */
@@ -108,28 +118,31 @@ export class ManyChatClient {
     if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
   }
 
-  private async request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  private async request(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.once(method, path, body, this.settings.timeoutMs);
+        return await this.once(method, path, body, this.settings.timeoutMs, signal);
       } catch (error) {
-        if (!(error instanceof ManyChatError) || !error.retryable || attempt >= this.retry.retries) throw error;
+        // The caller gave up (its deadline): no further try may start.
+        if (signal?.aborted || !(error instanceof ManyChatError) || !error.retryable || attempt >= this.retry.retries) throw error;
         await new Promise((resolve) => setTimeout(resolve, this.retry.baseDelayMs * 2 ** attempt * (0.75 + Math.random() / 2)));
       }
     }
   }
 
-  private async once(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number): Promise<unknown> {
+  private async once(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
     let response: Response;
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
       response = await fetch(`${this.root}${path}`, {
         method,
         headers: { authorization: `Bearer ${this.settings.token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
     } catch (error) {
-      const timedOut = (error as Error).name === 'TimeoutError';
+      if (signal?.aborted) throw new ManyChatError(0, null, `ManyChat send abandoned: ${(signal.reason as Error | undefined)?.message ?? 'aborted'}`);
+      const timedOut = timeout.aborted;
       throw new ManyChatError(0, null, timedOut ? `ManyChat did not answer within ${timeoutMs} ms` : `ManyChat is unreachable (${(error as Error).message})`);
     }
     const text = await response.text();

@@ -4,10 +4,10 @@
  * inbox transaction; the message is composed and sent after the commit. A key delivery reads the
  * key's sign-in details from streaming-keys at send time, so a changed password reaches it.
  */
-import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffects } from '@bo/platform/events';
+import { onEvent, outsideEffect, outsideEffectDefaults, retryWhileTransient, type OutsideEffect, type OutsideEffects } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
 import { keyDelivery, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type KeyDelivery } from '@bo/proto';
-import { ManyChatError } from '../clients/manychat';
+import { ManyChatError, type MessageTag } from '../clients/manychat';
 import { keyDeliveryText, keyExtensionText, paymentConfirmationText, sampleKeyDelivery, type PaymentConfirmationData } from '../domain/templates';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { deliveriesStore, type DeliveryRecord, type NewDelivery } from '../store/deliveries-store';
@@ -34,11 +34,22 @@ export function isTransient(error: unknown): boolean {
   return false;
 }
 
-export class ChatDeliveries {
-  /** The outside effect the consumers record: send one deliveries row's message. */
-  readonly effect = outsideEffect<{ deliveryId: number }>('send-chat-message', (payload, context) => this.deliver(payload.deliveryId, context.attempt));
+/** Reading and writing the deliveries row around a send; the database being slow or away for a moment included. */
+const BOOKKEEPING_MS = 10_000;
 
-  constructor(private readonly deps: ChatDeliveriesDeps) {}
+export class ChatDeliveries {
+  /**
+   * The outside effect the consumers record: send one deliveries row's message. Its deadline is
+   * what one delivery may take at most (the key's details from streaming-keys, then a send that
+   * may go twice through all of ManyChat's tries), so a slow ManyChat never outlasts the claim
+   * and no second replica sends the same message meanwhile.
+   */
+  readonly effect: OutsideEffect<{ deliveryId: number }>;
+
+  constructor(private readonly deps: ChatDeliveriesDeps) {
+    const deadlineMs = deps.streamingKeys.timeoutOf() + deps.messenger.sendDeadlineMs + BOOKKEEPING_MS;
+    this.effect = outsideEffect<{ deliveryId: number }>('send-chat-message', (payload, context) => this.deliver(payload.deliveryId, context.attempt, context.signal), { deadlineMs });
+  }
 
   /**
    * The consumers of payments.invoice.paid, streaming.key.assigned and streaming.key.extended.
@@ -96,21 +107,25 @@ export class ChatDeliveries {
    * server error or timeout is left pending for the effect runner's next try, and failed when its
    * tries are used up.
    */
-  async deliver(deliveryId: number, attempt: number): Promise<void> {
+  async deliver(deliveryId: number, attempt: number, signal?: AbortSignal): Promise<void> {
     const { prisma, messenger } = this.deps;
     const delivery = await deliveriesStore.find(prisma, deliveryId);
     if (!delivery || delivery.status !== 'pending') return;
+    let sent: { messageTag: MessageTag | null; text: string };
     try {
       if (!messenger.configured) throw new NotConfiguredError();
-      const message = await this.compose(delivery);
+      const message = await this.compose(delivery, signal);
       if (message.optedOut) return await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: null, status: 'opted_out' });
-      const { messageTag } = await messenger.send(delivery.subscriberId, message.text, message.policy);
-      await deliveriesStore.sent(prisma, deliveryId, { attempts: attempt, messageTag, text: message.recordedText });
+      const { messageTag } = await messenger.send(delivery.subscriberId, message.text, message.policy, signal);
+      sent = { messageTag, text: message.recordedText };
     } catch (error) {
       const again = isTransient(error) && attempt < outsideEffectDefaults.maxAttempts;
       await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: (error as Error).message, status: again ? 'pending' : 'failed' });
       if (again) throw error;
+      return;
     }
+    // The person has the message now: the row must say so even if the database is away for a moment, or the runner would send it again.
+    await retryWhileTransient(() => deliveriesStore.sent(prisma, deliveryId, { attempts: attempt, messageTag: sent.messageTag, text: sent.text }), { untilMs: Date.now() + BOOKKEEPING_MS });
   }
 
   /** The key-delivery message on sample data to one subscriber, now; recorded as a `test` delivery. */
@@ -129,14 +144,14 @@ export class ChatDeliveries {
     }
   }
 
-  private async compose(delivery: DeliveryRecord): Promise<Composed> {
+  private async compose(delivery: DeliveryRecord, signal?: AbortSignal): Promise<Composed> {
     switch (delivery.kind) {
       case 'payment_confirmation': {
         const text = paymentConfirmationText(delivery.details as unknown as PaymentConfirmationData);
         return { optedOut: false, text, recordedText: text, policy: PURCHASE_UPDATE };
       }
       case 'key_delivery': {
-        const key = await this.keyDetails(delivery);
+        const key = await this.keyDetails(delivery, signal);
         if (key.isOptedOut) return { optedOut: true };
         return {
           optedOut: false,
@@ -146,7 +161,7 @@ export class ChatDeliveries {
         };
       }
       case 'key_extension': {
-        const key = await this.keyDetails(delivery);
+        const key = await this.keyDetails(delivery, signal);
         if (key.isOptedOut) return { optedOut: true };
         const text = keyExtensionText({ serviceName: key.serviceName, key: key.key, expiresAt: (delivery.details as { expiresAt: string }).expiresAt });
         return { optedOut: false, text, recordedText: text, policy: PURCHASE_UPDATE };
@@ -157,8 +172,8 @@ export class ChatDeliveries {
   }
 
   /** The key as it is now, with its account's current sign-in details (never stored here). */
-  private keyDetails(delivery: DeliveryRecord): Promise<KeyDelivery> {
+  private keyDetails(delivery: DeliveryRecord, signal?: AbortSignal): Promise<KeyDelivery> {
     if (delivery.keyId === null) throw new Error(`delivery ${delivery.id} names no key`);
-    return this.deps.streamingKeys.call(keyDelivery, { params: { keyId: delivery.keyId } });
+    return this.deps.streamingKeys.call(keyDelivery, { params: { keyId: delivery.keyId }, signal });
   }
 }

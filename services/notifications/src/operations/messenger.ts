@@ -30,23 +30,29 @@ export class ChatMessenger {
     return this.client !== null;
   }
 
+  /** The longest one send may take: two sendContent calls (untagged, then tagged outside the window). */
+  get sendDeadlineMs(): number {
+    return this.client ? 2 * this.client.sendDeadlineMs : 0;
+  }
+
   /**
    * Sends `text`; outside the 24-hour window (ManyChat's 3011) it is sent once more with the
-   * policy's tag. Answers the tag it went out with (null: inside the window, untagged).
+   * policy's tag. Answers the tag it went out with (null: inside the window, untagged). Aborting
+   * `signal` stops it between and during tries.
    */
-  async send(subscriberId: string, text: string, policy: TagPolicy): Promise<{ messageTag: MessageTag | null }> {
+  async send(subscriberId: string, text: string, policy: TagPolicy, signal?: AbortSignal): Promise<{ messageTag: MessageTag | null }> {
     if (!this.client) throw new NotConfiguredError();
     const block = textBlock(text);
     if (policy.always) {
-      await this.client.sendContent(subscriberId, block, policy.tag);
+      await this.client.sendContent(subscriberId, block, policy.tag, signal);
       return { messageTag: policy.tag };
     }
     try {
-      await this.client.sendContent(subscriberId, block);
+      await this.client.sendContent(subscriberId, block, undefined, signal);
       return { messageTag: null };
     } catch (error) {
       if (!(error instanceof ManyChatError) || !error.outsideWindow) throw error;
-      await this.client.sendContent(subscriberId, block, policy.tag);
+      await this.client.sendContent(subscriberId, block, policy.tag, signal);
       return { messageTag: policy.tag };
     }
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, forbidden, notFound, serveRoute } from '@bo/platform';
+import { AppError, forbidden, isTransientError, notFound, serveRoute } from '@bo/platform';
 import { qpayCallbackGet, qpayCallbackLegacy, qpayCallbackPost } from '@bo/proto';
 import { sameToken } from '../domain/invoices';
 import { invoiceStore, logStore } from '../store/invoice-store';
@@ -47,7 +47,8 @@ export function registerCallbackRoutes(app: FastifyInstance, { prisma, desk }: P
     } catch (error) {
       // A 5xx tells QPay to try again later; the reconciliation will look too.
       await log('error', invoice.invoiceId, null, (error as Error).message);
-      throw error instanceof AppError ? error : new AppError(503, 'qpay_failed', (error as Error).message);
+      // Our own database away is answered by the error handler (503, Retry-After, no driver text).
+      throw error instanceof AppError || isTransientError(error) ? error : new AppError(503, 'qpay_failed', (error as Error).message);
     }
   };
 

@@ -116,6 +116,12 @@ export class WooCommerceClient {
     return this.settings.storeUrl;
   }
 
+  /** The longest one request may take: every try waiting its full timeout, the longest waits between them, a second of slack. */
+  get requestDeadlineMs(): number {
+    const longestWait = Math.max(this.retry.maxRetryAfterMs, this.retry.baseDelayMs * 2 ** this.retry.retries * 1.25);
+    return (this.retry.retries + 1) * this.settings.timeoutMs + this.retry.retries * longestWait + 1_000;
+  }
+
   /** Products in the shop (any status but trash), read with the smallest page. */
   async countProducts(): Promise<number> {
     const { headers } = await this.request<unknown[]>('GET', '/products', { query: { per_page: 1 } });

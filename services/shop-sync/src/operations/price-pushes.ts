@@ -7,7 +7,7 @@
  * after the shop answered: whichever push lands last, the shop ends with the newest edit, so an
  * older revision never overwrites a newer one, whatever order retries and replicas run in.
  */
-import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffects } from '@bo/platform/events';
+import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects } from '@bo/platform/events';
 import { pricingPriceUpdated, type WoocommerceSyncOutcome } from '@bo/proto';
 import { WooCommerceError, type WooCommerceClient } from '../clients/woocommerce';
 import { pricesOfRow } from '../domain/prices';
@@ -50,11 +50,20 @@ export interface PricePushDeps {
   signal: DecisionSignal;
 }
 
-export class PricePushes {
-  /** The outside effect the consumer records: push the product's newest edit to the shop. */
-  readonly effect = outsideEffect<{ productName: string }>('push-price-to-shop', (payload, context) => this.pushLatest(payload.productName, context.attempt));
+/** Reading and writing the push rows around the shop's answers, the database being slow for a moment included. */
+const BOOKKEEPING_MS = 10_000;
 
-  constructor(private readonly deps: PricePushDeps) {}
+export class PricePushes {
+  /**
+   * The outside effect the consumer records: push the product's newest edit to the shop. Its
+   * deadline covers every round's request with all its tries, so the claim outlasts a slow shop.
+   */
+  readonly effect: OutsideEffect<{ productName: string }>;
+
+  constructor(private readonly deps: PricePushDeps) {
+    const deadlineMs = PUSH_ROUNDS * (deps.shop?.requestDeadlineMs ?? 0) + BOOKKEEPING_MS;
+    this.effect = outsideEffect<{ productName: string }>('push-price-to-shop', (payload, context) => this.pushLatest(payload.productName, context.attempt), { deadlineMs });
+  }
 
   /** The consumer of pricing.price.updated: records the edit and decides what happens to it, in the inbox transaction. */
   consumer(effects: OutsideEffects) {

@@ -1,0 +1,3 @@
+import { describeDatabaseOutage } from './database-outage';
+
+describeDatabaseOutage('embedded');
