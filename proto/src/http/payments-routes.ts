@@ -79,6 +79,8 @@ export const qpaySettingsViewSchema = z.object({
   qpayClientId: z.string(),
   qpayClientSecret: z.string(),
   qpayClientSecretSet: z.boolean(),
+  /** Why the stored secret cannot be opened (sealed with a key this server does not have), or null. */
+  qpayClientSecretUnreadable: z.string().nullable(),
   qpayInvoiceCode: z.string(),
   qpayCallbackUrl: z.string(),
   qpayEnvironment: qpayEnvironmentSchema,
@@ -289,7 +291,7 @@ export const getQpaySettings = defineRoute({
   summary: 'The QPay settings (the client secret masked)',
   example: {
     reply: {
-      qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: false,
+      qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayClientSecretUnreadable: null, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: false,
       webhookPath: '/api/qpay/webhook', callbackPath: '/api/qpay/callback', webhookUrl: 'https://shop.example.mn/api/qpay/webhook', callbackUrl: 'https://shop.example.mn/api/qpay/callback', updatedAt: null,
     },
   },
@@ -313,7 +315,7 @@ export const saveQpaySettings = defineRoute({
     reply: {
       success: true,
       settings: {
-        qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: true,
+        qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayClientSecretUnreadable: null, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: true,
         webhookPath: '/api/qpay/webhook', callbackPath: '/api/qpay/callback', webhookUrl: 'https://shop.example.mn/api/qpay/webhook', callbackUrl: 'https://shop.example.mn/api/qpay/callback', updatedAt: '2026-11-23T08:00:00.000Z',
       },
     },

@@ -145,10 +145,13 @@ export const streamingAccountViewSchema = z.object({
   /** Whether a sign-in password is stored, and its masked form (never the whole). */
   passwordSet: z.boolean(),
   passwordMasked: z.string(),
+  /** Why the stored password cannot be opened (sealed with a key this server does not have), or null. */
+  passwordUnreadable: z.string().nullable(),
   passwordUpdatedAt: z.string().nullable(),
   /** Whether the password of the account e-mail's own mailbox is stored (for customers' code fetch, ADR 15), masked. */
   mailboxPasswordSet: z.boolean(),
   mailboxPasswordMasked: z.string(),
+  mailboxPasswordUnreadable: z.string().nullable(),
 });
 
 /** The expiry report (document 3 §3). */
@@ -411,7 +414,7 @@ export const listAccounts = defineRoute({
   query: z.object({ service: serviceCodeSchema.optional() }),
   reply: listOf(streamingAccountViewSchema),
   summary: 'The account e-mails keys are profiles of, with whether a sign-in password is stored (masked)',
-  example: { query: { service: 'NFX' }, reply: { success: true, data: [{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '' }] } },
+  example: { query: { service: 'NFX' }, reply: { success: true, data: [{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUnreadable: null, passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '', mailboxPasswordUnreadable: null }] } },
 });
 
 export const setAccountPassword = defineRoute({
@@ -419,7 +422,7 @@ export const setAccountPassword = defineRoute({
   body: z.object({ service: serviceCodeSchema, email: emailField, password: passwordField }).strict(),
   reply: z.object({ success: z.boolean(), data: streamingAccountViewSchema }),
   summary: "Set the shared sign-in password of an account e-mail (sealed; every later key message sends the new one)",
-  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', password: 'Shared-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '' } } },
+  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', password: 'Shared-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUnreadable: null, passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '', mailboxPasswordUnreadable: null } } },
 });
 
 export const setAccountMailboxPassword = defineRoute({
@@ -427,7 +430,7 @@ export const setAccountMailboxPassword = defineRoute({
   body: z.object({ service: serviceCodeSchema, email: emailField, mailboxPassword: passwordField }).strict(),
   reply: z.object({ success: z.boolean(), data: streamingAccountViewSchema }),
   summary: "Set the IMAP password of an account e-mail's mailbox (sealed), which customers' code fetches read",
-  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', mailboxPassword: 'Mailbox-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026' } } },
+  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', mailboxPassword: 'Mailbox-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUnreadable: null, passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026', mailboxPasswordUnreadable: null } } },
 });
 
 export const openRenewal = defineRoute({
