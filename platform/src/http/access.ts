@@ -12,11 +12,14 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     identity: Identity | null;
+    /** Why the identity header was refused (a foreign signer, a claim its signer may not make, stale), or null. */
+    identityRefused: string | null;
   }
 }
 
 /**
- * Throws 401/403 unless the identity may call a route of this access:
+ * Throws 401/403 unless the identity may call a route of this access (a refused identity header
+ * is a 403 naming why, no header a 401):
  * - public: anyone;
  * - customer: a signed customer (or admin) identity;
  * - admin: a signed admin identity;
@@ -25,6 +28,7 @@ declare module 'fastify' {
 export function assertAccess(request: FastifyRequest, access: RouteAccess): void {
   if (access === 'public') return;
   const identity = request.identity;
+  if (!identity && request.identityRefused) throw forbidden(`Identity refused: ${request.identityRefused}`);
   if (!identity || identity.kind === 'anonymous') throw unauthorized();
   if (access === 'internal') {
     if (identity.kind !== 'service') throw forbidden('Internal route');

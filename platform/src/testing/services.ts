@@ -1,26 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { urlVariableOf, type DomainServiceName, type EventEnvelope } from '@bo/proto';
-import { signIdentity, type Identity } from '../identity';
+import type { IdentityClaims } from '../identity';
 import { createLogger } from '../logging';
 import { PgTransport } from '../events';
 import { connectInfrastructure, embeddedInfrastructure, type Infrastructure } from '../runtime';
 import type { RunningService, ServiceDefinition } from '../service';
 import { createTestDatabase } from './database';
+import { identityEnv, signedBy, TEST_IDENTITY_PUBLIC_KEYS } from './identity';
 import { createTestVhost } from './rabbitmq';
 
-/** The identity secret every test system signs with. */
-export const TEST_IDENTITY_SECRET = 'test-system-identity-secret-of-32-chars!';
 export const TEST_DATA_ENCRYPTION_KEY = 'test-system-data-encryption-key-32-chars!';
 
-/** Headers of a request as the gateway forwards it for `identity`; signed afresh on each read (a signature is short-lived). */
-export function signedAs(identity: Omit<Identity, 'iat'>): Record<string, string> {
-  return {
-    get 'x-internal-identity'() {
-      return signIdentity(identity, TEST_IDENTITY_SECRET);
-    },
-  };
-}
+/** Headers of a request as the gateway forwards it for `identity` (signed with this suite's gateway key, see ./identity). */
+export const signedAs = (identity: IdentityClaims): Record<string, string> => signedBy('gateway', identity);
 export const asAdmin = signedAs({ kind: 'admin', userId: '1', email: 'admin@example.com', isAdmin: true, keyId: null });
 
 /** A service's answer as tests read it: status, parsed JSON body (null when empty), headers (a redirect's Location). */
@@ -84,7 +77,8 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
     DATABASE_URL: database.url,
     REDIS_URL: 'redis://127.0.0.1:6379',
     ...(vhost ? { AMQP_URL: vhost.url } : {}),
-    INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    // Each service gets its own private key at launch; every one knows every process's public key.
+    IDENTITY_PUBLIC_KEYS: TEST_IDENTITY_PUBLIC_KEYS,
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     LOG_LEVEL: 'silent',
     ...Object.fromEntries(options.services.map((service) => [urlVariableOf(service), url(service)])),
@@ -95,7 +89,7 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
   const launch = async (definition: ServiceDefinition<never, never, never>, extra: Record<string, string>) => {
     const service = definition.name as DomainServiceName;
     if (!(service in ports)) throw new Error(`${service} is not among this test system's services`);
-    const config = definition.configSchema.parse({ ...env, PORT: String(ports[service]), ...extra }) as never;
+    const config = definition.configSchema.parse({ ...env, ...identityEnv(service), PORT: String(ports[service]), ...extra }) as never;
     const infrastructure = embeddedBus
       ? await embeddedInfrastructure({ databaseUrl: database.url, transport: embeddedBus })
       : await connectInfrastructure(config, `${name}-${service}-${randomUUID()}`, logger);

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, serveRoute, serviceIdentity, signIdentity } from '@bo/platform';
+import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, serveRoute } from '@bo/platform';
+import { asService, signedBy, signerOf, testVerifier } from '@bo/platform/testing/identity';
 import { defineRoute, type RouteAccess } from '@bo/proto';
 
-const secret = 'a-test-identity-secret-of-32-characters!';
-const admin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null }, secret) };
-const customer = { 'x-internal-identity': signIdentity({ kind: 'customer', userId: null, email: 'c@example.com', isAdmin: false, keyId: 'k1' }, secret) };
-
-const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
+const adminClaims = { kind: 'admin' as const, userId: '1', email: 'a@example.com', isAdmin: true, keyId: null };
+const admin = signedBy('gateway', adminClaims);
+const customer = signedBy('gateway', { kind: 'customer', userId: null, email: 'c@example.com', isAdmin: false, keyId: 'k1' });
+const gateway = asService('gateway');
 
 // Contracts of a made-up service; the owner only has to be a registry name.
 const route = (method: 'GET' | 'POST', path: string, access: RouteAccess) =>
@@ -24,7 +24,7 @@ function buildApp(readinessOk = true, options: { checkReplies?: boolean; separat
   const app = createServiceApp({
     service: 'demo',
     logger: createLogger('demo', 'silent'),
-    identitySecret: secret,
+    verifier: testVerifier(),
     readiness: [{ name: 'database', check: async () => { if (!readinessOk) throw new Error('connection refused'); } }],
     ...options,
   });
@@ -76,14 +76,26 @@ describe('createServiceApp', () => {
     expect((await app.inject({ method: 'GET', url: '/api/public' })).statusCode).toBe(200);
   });
 
-  it('lets only the gateway\'s own identity call an internal route', async () => {
+  it('lets only a service identity call an internal route', async () => {
     expect((await app.inject({ method: 'GET', url: '/internal/status' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/internal/status', headers: admin })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/internal/status', headers: gateway })).json()).toEqual({ ok: true });
+    expect((await app.inject({ method: 'GET', url: '/internal/status', headers: asService('notifications') })).json()).toEqual({ ok: true });
+  });
+
+  it('answers a refused identity header with 403 and the reason, never as the identity it claims', async () => {
+    const refused = async (headers: Record<string, string>) => {
+      const response = await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 1 }, headers });
+      return { status: response.statusCode, error: response.json().error as string };
+    };
+    expect(await refused(signedBy('ai-chat', adminClaims))).toEqual({ status: 403, error: "Identity refused: ai-chat may not state a person's identity (admin): only the gateway does" });
+    expect(await refused(asService('ai-chat'))).toEqual({ status: 403, error: 'Admin access required' });
+    expect(await refused({ 'x-internal-identity': signerOf('gateway').signAt(adminClaims, Date.now() - 120_000) })).toEqual({ status: 403, error: 'Identity refused: the identity header is stale' });
+    expect((await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 1 }, headers: admin })).statusCode).toBe(200);
   });
 
   it('refuses, at registration, a route that declares no access', () => {
-    const bare = createServiceApp({ service: 'demo', logger: createLogger('demo', 'silent'), identitySecret: secret });
+    const bare = createServiceApp({ service: 'demo', logger: createLogger('demo', 'silent'), verifier: testVerifier() });
     expect(() => bare.get('/api/forgotten', async () => ({}))).toThrow(/declares no access/);
     return bare.close();
   });
