@@ -93,7 +93,7 @@ export function parsePublicKeys(text: string): Map<string, KeyObject> {
     try {
       keys.set(match[1], publicKeyOf(match[2]));
     } catch (error) {
-      throw new Error(`${match[1]}: ${(error as Error).message}`);
+      throw new Error(`${match[1]}: ${(error as Error).message}`, { cause: error });
     }
   }
   if (!keys.has(GATEWAY_SIGNER)) throw new Error(`names no ${GATEWAY_SIGNER} key (every process needs it to verify people's identities)`);

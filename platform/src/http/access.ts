@@ -23,7 +23,8 @@ declare module 'fastify' {
  * - public: anyone;
  * - customer: a signed customer (or admin) identity;
  * - admin: a signed admin identity;
- * - internal: a service identity (the gateway or another service), never a person's.
+ * - internal: a service identity (the gateway or another service), never a person's; only the
+ *   contract's `callers` when it names them.
  */
 export function assertAccess(request: FastifyRequest, access: RouteAccess): void {
   if (access === 'public') return;
@@ -32,6 +33,8 @@ export function assertAccess(request: FastifyRequest, access: RouteAccess): void
   if (!identity || identity.kind === 'anonymous') throw unauthorized();
   if (access === 'internal') {
     if (identity.kind !== 'service') throw forbidden('Internal route');
+    const callers = request.routeOptions.config.contract?.callers;
+    if (callers && !callers.includes(identity.userId as never)) throw forbidden(`Internal route for ${callers.join(', ')} only, not ${identity.userId}`);
     return;
   }
   if (access === 'admin' && !identity.isAdmin) throw forbidden();

@@ -37,8 +37,8 @@ export interface TestSystem {
   env: Record<string, string>;
   /** Starts a service from its definition with `env` over the common settings; replies are checked against their contracts. */
   start<S extends RunningService>(definition: ServiceDefinition<never, never, never>, env?: Record<string, string>): Promise<S>;
-  /** Stops a running service and starts it again on the same port and database, with the same settings. */
-  restart<S extends RunningService>(name: DomainServiceName): Promise<S>;
+  /** Stops a running service and starts it again on the same port and database, with the same settings (and `env` over them, kept for later restarts). */
+  restart<S extends RunningService>(name: DomainServiceName, env?: Record<string, string>): Promise<S>;
   running(name: DomainServiceName): RunningService | undefined;
   /**
    * An HTTP request to a service as the gateway forwards it: as an admin unless `headers` say
@@ -104,12 +104,12 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
     url,
     env,
     start: async (definition, extra = {}) => (await launch(definition, extra)) as never,
-    async restart(service) {
+    async restart(service, changed = {}) {
       const entry = services.get(service);
       if (!entry) throw new Error(`${service} is not running`);
       await entry.running.stop();
       services.delete(service);
-      return (await launch(entry.definition, entry.env)) as never;
+      return (await launch(entry.definition, { ...entry.env, ...changed })) as never;
     },
     running: (service) => services.get(service)?.running,
     async call(service, method, path, body, headers = asAdmin) {

@@ -18,6 +18,7 @@ const things = defineRoute({
   reply: z.object({ name: z.string() }),
   example: { body: { name: 'x', count: 1 }, reply: { name: 'x' } },
 });
+const forNotifications = defineRoute({ owner: 'pricing', method: 'GET', path: '/internal/for-notifications', access: 'internal', callers: ['notifications'], summary: 'callers', category: 'Test', reply: z.unknown(), example: { reply: null } });
 const wrongReply = defineRoute({ owner: 'pricing', method: 'GET', path: '/api/wrong-reply', access: 'public', summary: 'drift', category: 'Test', reply: z.object({ count: z.number() }), example: { reply: { count: 3 } } });
 
 function buildApp(readinessOk = true, options: { checkReplies?: boolean; separateOperations?: boolean } = {}) {
@@ -32,6 +33,7 @@ function buildApp(readinessOk = true, options: { checkReplies?: boolean; separat
   serveRoute(app, route('GET', '/api/public', 'public'), async () => ({ correlationId: currentCorrelationId() }));
   serveRoute(app, route('GET', '/api/mine', 'customer'), async ({ identity }) => ({ email: identity?.email }));
   serveRoute(app, route('GET', '/internal/status', 'internal'), async () => ({ ok: true }));
+  serveRoute(app, forNotifications, async () => ({ ok: true }));
   serveRoute(app, route('GET', '/api/conflict', 'admin'), async () => { throw conflict('Already paid'); });
   serveRoute(app, route('GET', '/api/crash', 'admin'), async () => { throw new Error('secret internal detail at /srv/app.ts:12'); });
   serveRoute(app, route('GET', '/api/teapot', 'admin'), async () => { throw new AppError(418, 'teapot', 'I am a teapot'); });
@@ -81,6 +83,12 @@ describe('createServiceApp', () => {
     expect((await app.inject({ method: 'GET', url: '/internal/status', headers: admin })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/internal/status', headers: gateway })).json()).toEqual({ ok: true });
     expect((await app.inject({ method: 'GET', url: '/internal/status', headers: asService('notifications') })).json()).toEqual({ ok: true });
+  });
+
+  it('lets only the callers an internal route names call it, each with its own key', async () => {
+    expect((await app.inject({ method: 'GET', url: '/internal/for-notifications', headers: asService('notifications') })).json()).toEqual({ ok: true });
+    const other = await app.inject({ method: 'GET', url: '/internal/for-notifications', headers: asService('ai-chat') });
+    expect({ status: other.statusCode, error: other.json().error }).toEqual({ status: 403, error: 'Internal route for notifications only, not ai-chat' });
   });
 
   it('answers a refused identity header with 403 and the reason, never as the identity it claims', async () => {

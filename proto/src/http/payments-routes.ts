@@ -149,7 +149,7 @@ const limitQuery = (fallback: number) => z.object({ limit: z.coerce.number().int
 
 /** A new invoice at QPay for our own order (streaming-keys' orders and renewals). The reference makes a retry answer the same invoice. */
 export const createPaymentInvoice = defineRoute({
-  owner: 'payments', method: 'POST', path: '/internal/payments/invoices', access: 'internal', category,
+  owner: 'payments', method: 'POST', path: '/internal/payments/invoices', access: 'internal', callers: ['streaming-keys'], category,
   body: z.object({
     /** Unique per order, e.g. streaming-invoice:12; the same reference answers the existing invoice. */
     reference: z.string().min(1).max(100),
@@ -167,7 +167,7 @@ export const createPaymentInvoice = defineRoute({
 });
 
 export const getPaymentInvoice = defineRoute({
-  owner: 'payments', method: 'GET', path: '/internal/payments/invoices/:invoiceId', access: 'internal', category,
+  owner: 'payments', method: 'GET', path: '/internal/payments/invoices/:invoiceId', access: 'internal', callers: ['streaming-keys'], category,
   params: invoiceParams,
   reply: z.object({ invoice: invoiceRecordSchema }),
   summary: 'One invoice with its order (for a service that made it)',

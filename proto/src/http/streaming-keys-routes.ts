@@ -38,7 +38,7 @@ export const keyDeliverySchema = z.object({
 export type KeyDelivery = z.infer<typeof keyDeliverySchema>;
 
 export const expiringKeys = defineRoute({
-  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/expiring', access: 'internal', category,
+  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/expiring', access: 'internal', callers: ['notifications'], category,
   query: z.object({ days: z.coerce.number().int().min(1).max(30) }),
   reply: z.object({ data: z.array(expiringKeySchema) }),
   summary: 'Active keys held by a chat subscriber that expire within the next `days` days (not yet expired)',
@@ -46,7 +46,7 @@ export const expiringKeys = defineRoute({
 });
 
 export const keyDelivery = defineRoute({
-  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/keys/:keyId/delivery', access: 'internal', category,
+  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/keys/:keyId/delivery', access: 'internal', callers: ['notifications'], category,
   params: keyIdParams,
   reply: keyDeliverySchema,
   summary: "A key with its account's current sign-in details, for the delivery message",
@@ -57,7 +57,7 @@ export const keyDelivery = defineRoute({
 });
 
 export const createRenewalSession = defineRoute({
-  owner: 'streaming-keys', method: 'POST', path: '/internal/streaming-keys/renewals', access: 'internal', category,
+  owner: 'streaming-keys', method: 'POST', path: '/internal/streaming-keys/renewals', access: 'internal', callers: ['notifications'], category,
   body: z.object({ keyId: z.number().int().positive(), months: z.number().int().min(MONTHS_MIN).max(MONTHS_MAX).default(1) }).strict(),
   reply: z.object({ sessionId: z.string(), keyId: z.number().int(), months: z.number().int(), amount: z.number().int().nullable(), path: z.string(), expiresAt: z.string() }),
   summary: 'A renewal session for a key: its link (path under the public address) makes the renewal invoice when opened',

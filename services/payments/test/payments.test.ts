@@ -1,10 +1,10 @@
+import { asService } from '@bo/platform/testing/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedAs } from '@bo/platform/testing/services';
 import { routesOwnedBy } from '@bo/proto';
 import { newInvoice, startPaymentsSystem, type PaymentsSystem } from './system';
 
 /** streaming-keys' signed identity, as its ServiceClient sends it. */
-const asStreamingKeys = signedAs({ kind: 'service', userId: 'streaming-keys', email: null, isAdmin: false, keyId: null });
+const asStreamingKeys = asService('streaming-keys');
 const webhookSecret = 'chat-flow-secret-header-value';
 const chatRequest = (invoiceId: string, code = 'NFX-1M') => ({
   user_id: '1234567', first_name: 'Бат-Эрдэнэ', last_name: 'Болд', email: 'bat@example.mn', phone: '99112233',

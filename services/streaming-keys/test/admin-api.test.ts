@@ -1,3 +1,4 @@
+import { asService } from '@bo/platform/testing/identity';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { createEnvelope, keyPattern, notificationsReminderRecorded, routesOwnedB
 import { eventually, startKeysSystem, type KeysSystem } from './system';
 
 const DAY = 86_400_000;
-const asGateway = signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null });
+const asGateway = asService('gateway');
 const asCustomer = signedAs({ kind: 'customer', userId: 'c1', email: 'bat@example.mn', isAdmin: false, keyId: null });
 
 describe('streaming-keys: the admin routes of /streaming-keys', () => {

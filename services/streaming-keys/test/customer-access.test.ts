@@ -1,12 +1,13 @@
+import { asService } from '@bo/platform/testing/identity';
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, signedAs } from '@bo/platform/testing/services';
+import { asAdmin } from '@bo/platform/testing/services';
 import type { MailboxSimulator } from '@bo/sim-mailbox';
 import streamingKeys from '../src/service';
 import { ACCOUNTS, asCustomer, loginsOf, makeKeys, sellTo, setMailbox, startMailbox, type MadeKey } from './customer-support';
 import { eventually, startKeysSystem, type KeysSystem, type StreamingKeysService } from './system';
 
-const asGateway = signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null });
+const asGateway = asService('gateway');
 const BUYER = 'bat@example.mn';
 const NFX = ACCOUNTS.NFX.username;
 const NFX2 = ACCOUNTS.NFX2.username;
