@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help install build start start-distributed deploy-files test typecheck lint test-node22 bench migration create-admin clean
+.PHONY: help install build start start-distributed deploy-files test typecheck lint test-node22 bench migration create-admin rotate-data-key clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
@@ -14,6 +14,7 @@ help:
 	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync (1,000 products, edit → shop latency) the money path (paid callback → key → chat message) and the customer's code fetch (5,000 mails in the mailbox)"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
 	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
+	@echo "make rotate-data-key  a new DATA_ENCRYPTION_KEY (embedded run; distributed: set it yourself) and every sealed secret re-sealed with it"
 
 # npm ci only when the lock file changed since the last install, so repeated runs start fast.
 node_modules/.installed: package-lock.json
@@ -79,6 +80,11 @@ create-admin: install
 	@test -n "$(USERNAME)" -a -n "$(PASSWORD)" || { echo "usage: make create-admin USERNAME=x PASSWORD=y"; exit 2; }
 	@# Without DATABASE_URL the account goes into the embedded system's database, running or not.
 	@npx tsx deploy/embedded/src/with-database.ts npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
+
+# Embedded run (stopped): a new data key in data/secrets.json, then every sealed value re-sealed.
+# Distributed run: set DATABASE_URL, DATA_ENCRYPTION_KEY (new) and DATA_ENCRYPTION_OLD_KEYS as the services have them.
+rotate-data-key: install
+	@npx tsx deploy/embedded/src/rotate-data-key.ts
 
 clean:
 	rm -rf node_modules web/dist data data-distributed

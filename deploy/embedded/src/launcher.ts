@@ -36,6 +36,8 @@ export interface EmbeddedSystem {
   dataDir: string;
   /** The embedded PostgreSQL (operators' tools, tests). */
   databaseUrl: string;
+  /** Where each domain service listens (on 127.0.0.1), for tests that call a service directly. */
+  serviceUrls: Record<DomainServiceName, string>;
   adminEmails: string[];
   simulators: RunningSimulators['running'];
   /** Simulators that could not start, with the reason and the fix. */
@@ -120,6 +122,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       url: publicUrl,
       dataDir,
       databaseUrl: postgres.url,
+      serviceUrls: Object.fromEntries(domainServiceNames.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<DomainServiceName, string>,
       adminEmails,
       simulators: simulators.running,
       unavailable: simulators.unavailable,

@@ -1,7 +1,9 @@
 import pg from 'pg';
+import { z } from 'zod';
 import { schemaOf, serviceNames, type ServiceName } from '@bo/proto';
+import { loadConfig } from '../config';
 import { quoteIdentifier } from '../db';
-import { SecretUnreadable, type SecretBox } from '../secret-box';
+import { dataEncryptionEnv, SecretBox, SecretUnreadable } from '../secret-box';
 import type { SealedColumn } from './define-service';
 import { loadServiceDefinition } from './main';
 
@@ -72,6 +74,13 @@ export async function rotateDataKey(databaseUrl: string, box: SecretBox, service
   } finally {
     await client.end();
   }
+}
+
+/** The distributed run's rotation: DATABASE_URL and the key ring (the new key, the old ones) from the environment, as the services have them. */
+export async function rotateFromEnvironment(env: NodeJS.ProcessEnv): Promise<{ keyId: string; results: ColumnRotation[] }> {
+  const config = loadConfig(z.object({ DATABASE_URL: z.url(), ...dataEncryptionEnv }), env);
+  const box = SecretBox.fromConfig(config);
+  return { keyId: box.keyId, results: await rotateDataKey(config.DATABASE_URL, box) };
 }
 
 /** One line per column, for the operator: what was re-sealed, what was current, what could not be opened and why. */
