@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help install build start start-distributed deploy-files test typecheck lint test-node22 bench migration create-admin rotate-data-key clean
+.PHONY: help install build start start-distributed deploy-files test typecheck lint test-node22 bench migration create-admin rotate-data-key compose-env identity-keys clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
@@ -14,6 +14,8 @@ help:
 	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync (1,000 products, edit → shop latency) the money path (paid callback → key → chat message) and the customer's code fetch (5,000 mails in the mailbox)"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
 	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
+	@echo "make compose-env    write .env for docker compose: a fresh random value for every secret it requires (kept once there)"
+	@echo "make identity-keys  print a fresh identity key pair per process and the IDENTITY_PUBLIC_KEYS list (Kubernetes, any deployment)"
 	@echo "make rotate-data-key  a new DATA_ENCRYPTION_KEY (embedded run; distributed: set it yourself) and every sealed secret re-sealed with it"
 
 # npm ci only when the lock file changed since the last install, so repeated runs start fast.
@@ -39,6 +41,14 @@ start-distributed: build
 # docker-compose.yml and the Kubernetes manifests, rendered from the service registry.
 deploy-files: install
 	npx tsx deploy/embedded/src/deploy-files.ts
+
+# docker compose refuses to start without its secrets: this writes them into .env (gitignored), adding only missing ones.
+compose-env: install
+	@npx tsx deploy/embedded/src/deployment-secrets.ts compose-env
+
+# A fresh identity key pair per process (each its IDENTITY_PRIVATE_KEY) and the IDENTITY_PUBLIC_KEYS list of them all.
+identity-keys: install
+	@npx tsx deploy/embedded/src/deployment-secrets.ts identity-keys
 
 typecheck: install
 	npx tsc -p tsconfig.json
