@@ -84,14 +84,18 @@ export function formatPublicKeys(pairs: Record<string, Pick<IdentityKeyPair, 'pu
   return Object.entries(pairs).map(([name, pair]) => `${name}:${pair.publicKey}`).join(',');
 }
 
-/** The public keys of IDENTITY_PUBLIC_KEYS by process name; throws naming the first bad entry. */
-export function parsePublicKeys(text: string): Map<string, KeyObject> {
-  const keys = new Map<string, KeyObject>();
+/**
+ * The public keys of IDENTITY_PUBLIC_KEYS by process name; throws naming the first bad entry. A
+ * name may be listed twice while its key changes (the new key listed everywhere before its
+ * process signs with it), so keys rotate without a moment where calls are refused.
+ */
+export function parsePublicKeys(text: string): Map<string, KeyObject[]> {
+  const keys = new Map<string, KeyObject[]>();
   for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
     const match = /^([a-z][a-z0-9-]*):(.+)$/.exec(entry);
     if (!match) throw new Error(`"${entry.slice(0, 20)}…" is not name:<key>`);
     try {
-      keys.set(match[1], publicKeyOf(match[2]));
+      keys.set(match[1], [...(keys.get(match[1]) ?? []), publicKeyOf(match[2])]);
     } catch (error) {
       throw new Error(`${match[1]}: ${(error as Error).message}`, { cause: error });
     }
@@ -174,7 +178,7 @@ export type IdentityVerdict = { identity: null; refused: null } | { identity: Id
 export class IdentityVerifier {
   private readonly seen = new Lru<Identity>(CACHE_MAX);
 
-  constructor(private readonly publicKeys: ReadonlyMap<string, KeyObject>) {}
+  constructor(private readonly publicKeys: ReadonlyMap<string, readonly KeyObject[]>) {}
 
   check(header: string | undefined, now = Date.now()): IdentityVerdict {
     if (!header) return { identity: null, refused: null };
@@ -188,9 +192,11 @@ export class IdentityVerifier {
     const parts = header.split('.');
     if (parts.length !== 3) return refused('the identity header is malformed');
     const [signer, payload, signature] = parts;
-    const key = this.publicKeys.get(signer);
-    if (!key) return refused(`the identity header is signed by "${signer.slice(0, 40)}", which is not in IDENTITY_PUBLIC_KEYS`);
-    if (!verify(null, Buffer.from(`${signer}.${payload}`), key, Buffer.from(signature, 'base64url'))) return refused(`the identity header does not carry ${signer}'s signature`);
+    const keys = this.publicKeys.get(signer);
+    if (!keys) return refused(`the identity header is signed by "${signer.slice(0, 40)}", which is not in IDENTITY_PUBLIC_KEYS`);
+    const signed = Buffer.from(`${signer}.${payload}`);
+    const given = Buffer.from(signature, 'base64url');
+    if (!keys.some((key) => verify(null, signed, key, given))) return refused(`the identity header does not carry ${signer}'s signature`);
     let identity: Identity;
     try {
       identity = Object.freeze(identitySchema.parse(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))));
@@ -230,7 +236,7 @@ export function identityKeysOf(name: string, config: { IDENTITY_PRIVATE_KEY: str
   const listed = publicKeys.get(name);
   if (!listed) throw new Error(`IDENTITY_PUBLIC_KEYS has no key for ${name}: the other processes would refuse its calls`);
   const own = publicKeyTextOf(config.IDENTITY_PRIVATE_KEY);
-  if (listed.export({ format: 'der', type: 'spki' }).subarray(SPKI_PREFIX.length).toString('base64url') !== own) {
+  if (!listed.some((key) => key.export({ format: 'der', type: 'spki' }).subarray(SPKI_PREFIX.length).toString('base64url') === own)) {
     throw new Error(`IDENTITY_PRIVATE_KEY is not ${name}'s key in IDENTITY_PUBLIC_KEYS (its public key is ${own})`);
   }
   return { signer: new IdentitySigner(name, config.IDENTITY_PRIVATE_KEY), verifier: new IdentityVerifier(publicKeys) };

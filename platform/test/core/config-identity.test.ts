@@ -98,6 +98,18 @@ describe('signed identity', () => {
     expect(verifier.check(signerOf('gateway').sign({ ...admin, isAdmin: false })).refused).toBe('the identity header is malformed');
   });
 
+  it("rotates a process's key without refusing a call: both keys listed while the new one rolls out", () => {
+    const next = generateIdentityKeyPair();
+    const during = `${TEST_IDENTITY_PUBLIC_KEYS},gateway:${next.publicKey}`;
+    const rolling = new IdentityVerifier(parsePublicKeys(during));
+    expect(rolling.verify(signerOf('gateway').sign(admin))).toMatchObject(admin);
+    expect(rolling.verify(new IdentitySigner('gateway', next.privateKey).sign(admin))).toMatchObject(admin);
+    expect(() => identityKeysOf('gateway', { IDENTITY_PRIVATE_KEY: next.privateKey, IDENTITY_PUBLIC_KEYS: during })).not.toThrow();
+    // Once the old key is gone from the list, what it signs is refused.
+    const after = TEST_IDENTITY_PUBLIC_KEYS.replace(`gateway:${testIdentityKeys.gateway.publicKey}`, `gateway:${next.publicKey}`);
+    expect(new IdentityVerifier(parsePublicKeys(after)).check(signerOf('gateway').sign(admin)).refused).toBe("the identity header does not carry gateway's signature");
+  });
+
   it('reuses a signed header per identity for part of its life, and a verified one until it expires', () => {
     const signer = new IdentitySigner('gateway', testIdentityKeys.gateway.privateKey);
     const now = Date.now();
