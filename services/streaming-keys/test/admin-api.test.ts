@@ -95,7 +95,7 @@ describe('streaming-keys: the admin routes of /streaming-keys', () => {
     const account = await it_.keys.prisma.streamingAccount.findFirstOrThrow({ where: { email: 'nfx.account1@example.mn', service: 'NFX' } });
     expect(account.password).not.toContain('Shared-Pass-2026');
     const accounts = await it_.call('GET', '/api/streaming-accounts?service=NFX');
-    expect(accounts.body.data).toEqual([{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: expect.any(String), mailboxPasswordSet: false, mailboxPasswordMasked: '' }]);
+    expect(accounts.body.data).toEqual([{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUnreadable: null, passwordUpdatedAt: expect.any(String), mailboxPasswordSet: false, mailboxPasswordMasked: '', mailboxPasswordUnreadable: null }]);
     expect(JSON.stringify(accounts.body)).not.toContain('Shared-Pass');
 
     await it_.call('POST', '/api/streaming-keys', { service: 'DPS', email: 'dps.account@example.mn', months: 1, profiles: 2 });

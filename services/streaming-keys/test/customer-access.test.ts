@@ -195,7 +195,7 @@ describe('streaming-keys: the customer session, its keys and who may fetch codes
 
   it("stores an account's mailbox password sealed, shows it masked, and makes the account when it has no keys yet", async () => {
     const view = await setMailbox(it_, 'NFX', 'nfx.new@streamshop.test', 'New-Mailbox-2026');
-    expect(view).toEqual({ email: 'nfx.new@streamshop.test', service: 'NFX', passwordSet: false, passwordMasked: '', passwordUpdatedAt: null, mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026' });
+    expect(view).toEqual({ email: 'nfx.new@streamshop.test', service: 'NFX', passwordSet: false, passwordMasked: '', passwordUnreadable: null, passwordUpdatedAt: null, mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026', mailboxPasswordUnreadable: null });
     const stored = await it_.keys.prisma.streamingAccount.findUniqueOrThrow({ where: { email_service: { email: 'nfx.new@streamshop.test', service: 'NFX' } } });
     expect(stored.mailboxPassword).not.toContain('New-Mailbox-2026');
     expect(stored.mailboxPasswordUpdatedAt).toBeInstanceOf(Date);
