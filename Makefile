@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help install generate build start start-distributed deploy-files test typecheck lint bench migration create-admin clean
+.PHONY: help install generate build start start-distributed deploy-files test typecheck lint bench migration create-admin rotate-data-key compose-env identity-keys clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
@@ -13,6 +13,9 @@ help:
 	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync (1,000 products, edit → shop latency) the money path (paid callback → key → chat message) and the customer's code fetch (5,000 mails in the mailbox)"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
 	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
+	@echo "make compose-env    write .env for docker compose: a fresh random value for every secret it requires (kept once there)"
+	@echo "make identity-keys  print a fresh identity key pair per process and the IDENTITY_PUBLIC_KEYS list (Kubernetes, any deployment)"
+	@echo "make rotate-data-key  a new DATA_ENCRYPTION_KEY (embedded run; distributed: set it yourself) and every sealed secret re-sealed with it"
 
 # npm ci only when the lock file changed since the last install, so repeated runs start fast.
 node_modules/.installed: package-lock.json
@@ -51,6 +54,14 @@ start-distributed: build
 # docker-compose.yml and the Kubernetes manifests, rendered from the service registry.
 deploy-files: generate
 	npx tsx deploy/embedded/src/deploy-files.ts
+
+# docker compose refuses to start without its secrets: this writes them into .env (gitignored), adding only missing ones.
+compose-env: install
+	@npx tsx deploy/embedded/src/deployment-secrets.ts compose-env
+
+# A fresh identity key pair per process (each its IDENTITY_PRIVATE_KEY) and the IDENTITY_PUBLIC_KEYS list of them all.
+identity-keys: install
+	@npx tsx deploy/embedded/src/deployment-secrets.ts identity-keys
 
 typecheck: generate
 	npx tsc -p tsconfig.json
@@ -93,6 +104,11 @@ create-admin: generate
 	@test -n "$(USERNAME)" -a -n "$(PASSWORD)" || { echo "usage: make create-admin USERNAME=x PASSWORD=y"; exit 2; }
 	@# Without DATABASE_URL the account goes into the embedded system's database, running or not.
 	@npx tsx deploy/embedded/src/with-database.ts npx tsx gateway/src/cli/create-admin.ts --username "$(USERNAME)" --password "$(PASSWORD)"
+
+# Embedded run (stopped): a new data key in data/secrets.json, then every sealed value re-sealed.
+# Distributed run: set DATABASE_URL, DATA_ENCRYPTION_KEY (new) and DATA_ENCRYPTION_OLD_KEYS as the services have them.
+rotate-data-key: generate
+	@npx tsx deploy/embedded/src/rotate-data-key.ts
 
 clean:
 	rm -rf node_modules .build web/dist data data-distributed gateway/src/generated services/*/src/generated

@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { signIdentity } from '@bo/platform';
 import { createTestDatabase } from '@bo/platform/testing/database';
 import { createTestVhost } from '@bo/platform/testing/rabbitmq';
 import { DEFAULT_ACCOUNTS, MAIL_KINDS } from '@bo/sim-mailbox';
 import { startDistributed } from '../deploy/embedded/src/distributed';
-import { loadOrCreateSecrets } from '../deploy/embedded/src/secrets';
+import { loadOrCreateSecrets, signerOf } from '../deploy/embedded/src/secrets';
 
 /**
  * `make bench`, the customer's code fetch (issue 10): every service its own process on this
@@ -43,8 +42,8 @@ async function main(): Promise<void> {
   try {
     const mailboxUrl = system.simulators.urls.mailbox;
     if (!mailboxUrl) throw new Error('the mailbox simulator is not running (install Dovecot: apt-get install -y dovecot-imapd)');
-    const { identitySecret } = await loadOrCreateSecrets(dataDir);
-    const asAdmin = { 'content-type': 'application/json', 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'ops@example.com', isAdmin: true, keyId: null }, identitySecret) };
+    const gateway = signerOf(await loadOrCreateSecrets(dataDir), 'gateway');
+    const asAdmin = { 'content-type': 'application/json', 'x-internal-identity': gateway.sign({ kind: 'admin', userId: '1', email: 'ops@example.com', isAdmin: true, keyId: null }) };
     const account = DEFAULT_ACCOUNTS[0];
 
     // The shared account, its key, and its mailbox password, as an admin sets them up.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import autocannon, { type Options, type Result } from 'autocannon';
+import { formatPublicKeys, generateIdentityKeyPair } from '@bo/platform';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { freePort } from '@bo/sim-kit';
 import { startChild, stopChild, type Child } from './children';
@@ -48,7 +49,8 @@ async function measure(name: string, url: string, pid: number): Promise<Row> {
 }
 
 async function startSystem(database: TestDatabase, children: Child[]) {
-  const shared = { INTERNAL_IDENTITY_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672', DATABASE_URL: database.url };
+  const keys = { gateway: generateIdentityKeyPair(), pricing: generateIdentityKeyPair() };
+  const shared = { IDENTITY_PUBLIC_KEYS: formatPublicKeys(keys), LOG_LEVEL: 'warn', REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672', DATABASE_URL: database.url };
   const started = async (...args: Parameters<typeof startChild>) => {
     const child = await startChild(...args);
     children.push(child);
@@ -58,6 +60,7 @@ async function startSystem(database: TestDatabase, children: Child[]) {
   const sheets = await started('sheets simulator', 'simulators/google-sheets/src/main.ts', {}, '/__sim/health');
   const pricing = await started('pricing', 'services/pricing/src/main.ts', {
     ...shared,
+    IDENTITY_PRIVATE_KEY: keys.pricing.privateKey,
     GOOGLE_SHEETS_SPREADSHEET_ID: 'sim-price-list',
     GOOGLE_SERVICE_ACCOUNT_URL: `${sheets.url}/__sim/service-account`,
     GOOGLE_SHEETS_ROOT_URL: sheets.url,
@@ -65,6 +68,7 @@ async function startSystem(database: TestDatabase, children: Child[]) {
   const opsPort = await freePort();
   const gateway = await started('gateway', 'gateway/src/main.ts', {
     ...shared,
+    IDENTITY_PRIVATE_KEY: keys.gateway.privateKey,
     OPS_PORT: String(opsPort),
     PRICING_URL: pricing.url,
     PUBLIC_URL: 'http://127.0.0.1:5000', // only cookie flags and Origin checks read it; the bench sends neither

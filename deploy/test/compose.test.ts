@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { parse } from 'yaml';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { serviceNames } from '@bo/proto';
 import { deployFiles, INFRASTRUCTURE_IMAGES, renderCompose, renderKubernetes } from '../embedded/src/deploy-files';
+import { freshComposeSecrets, identityVariableOf, OWN_SECRETS, writeComposeEnv } from '../embedded/src/deployment-secrets';
 
 // There is no Docker engine on the machines we build on, so the distributed topology is checked
 // here: the files are what the registry renders, every process is configured only by environment
@@ -16,10 +19,21 @@ const compose = parse(composeText) as {
   services: Record<string, { image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, unknown> }>;
 };
 
-/** What docker compose does to `${NAME:-default}` when NAME is not set. */
-function withDefaults(environment: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries(Object.entries(environment).map(([name, value]) => [name, String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1')]));
+/**
+ * What docker compose makes of a service's environment with `dotEnv` as its .env: `${NAME:-default}`
+ * is the value or the default, `${NAME:?…}` the value or a refusal to start (undefined here).
+ */
+function interpolate(environment: Record<string, string> = {}, dotEnv: Record<string, string> = {}): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(environment).map(([name, value]) => {
+      const required = /^\$\{([A-Z0-9_]+):\?[^}]*\}$/.exec(String(value));
+      if (required) return [name, dotEnv[required[1]]];
+      return [name, String(value).replace(/\$\{([A-Z0-9_]+):-([^}]*)\}/g, (_, variable: string, fallback: string) => dotEnv[variable] ?? fallback)];
+    }),
+  );
 }
+const requiredVariables = (environment: Record<string, string> = {}) =>
+  Object.values(environment).flatMap((value) => [...String(value).matchAll(/\$\{([A-Z0-9_]+):\?/g)].map((match) => match[1]));
 
 describe('the deploy files', () => {
   it('are what the service registry renders (run `make deploy-files` after changing a service)', async () => {
@@ -45,11 +59,59 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('configures each service only through environment its config schema accepts', async () => {
+  it('requires every secret of our own making (${NAME:?…}, never a default): exactly what make compose-env writes', () => {
+    const required = new Set(Object.values(compose.services).flatMap((service) => requiredVariables(service.environment)));
+    expect([...required].sort()).toEqual(Object.keys(freshComposeSecrets()).sort());
+    for (const service of Object.values(compose.services)) {
+      for (const secret of [...OWN_SECRETS, 'IDENTITY_PRIVATE_KEY', 'IDENTITY_PUBLIC_KEYS']) {
+        if (service.environment?.[secret] !== undefined) expect(service.environment[secret]).toMatch(/^\$\{[A-Z0-9_]+:\?/);
+      }
+    }
+    // Each process signs with its own key; the data key and the chat webhook's secret go only to those that use them.
+    for (const name of serviceNames) expect(requiredVariables({ key: compose.services[name].environment!.IDENTITY_PRIVATE_KEY })).toEqual([identityVariableOf(name)]);
+    expect(requiredVariables(compose.services.payments.environment)).toEqual(expect.arrayContaining(['QPAY_WEBHOOK_SECRET', 'DATA_ENCRYPTION_KEY']));
+    expect(serviceNames.filter((name) => compose.services[name].environment!.DATA_ENCRYPTION_KEY)).toEqual(['payments', 'streaming-keys']);
+    // Without a .env, compose has no value for them: it refuses to start.
+    for (const name of serviceNames) expect(Object.values(interpolate(compose.services[name].environment)), name).toContain(undefined);
+  });
+
+  it('configures each service only through environment its config schema accepts, once make compose-env wrote .env', async () => {
+    const dotEnv = freshComposeSecrets();
     for (const name of serviceNames) {
       const { configSchema } = await loadServiceDefinition(name);
-      const result = configSchema.safeParse(withDefaults(compose.services[name].environment));
+      const result = configSchema.safeParse(interpolate(compose.services[name].environment, dotEnv));
       expect(result.success, `${name}: ${result.error?.issues.map((i) => i.path.join('.') + ' ' + i.message).join('; ')}`).toBe(true);
+    }
+  });
+
+  it('generates every secret a process refuses a placeholder for (a new one cannot be forgotten in make compose-env)', async () => {
+    const dotEnv = freshComposeSecrets();
+    for (const name of serviceNames) {
+      const definition = await loadServiceDefinition(name);
+      const env = interpolate(compose.services[name].environment, dotEnv);
+      for (const [secret, placeholder] of Object.entries(definition.deployment.secrets)) {
+        if (!definition.configSchema.safeParse({ ...env, [secret]: placeholder }).success) expect(OWN_SECRETS, `${name} ${secret}`).toContain(secret);
+      }
+    }
+  });
+
+  it('make compose-env writes .env once, keeps what is there, and adds only what is missing', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'compose-env-'));
+    try {
+      const file = path.join(dir, '.env');
+      expect((await writeComposeEnv(file)).sort()).toEqual(Object.keys(freshComposeSecrets()).sort());
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const first = await readFile(file, 'utf8');
+      expect(await writeComposeEnv(file)).toEqual([]);
+      expect(await readFile(file, 'utf8')).toBe(first);
+      await writeFile(file, first.replace(/^SESSION_SECRET=.*\n/m, ''));
+      expect(await writeComposeEnv(file)).toEqual(['SESSION_SECRET']);
+      expect((await readFile(file, 'utf8')).replace(/^SESSION_SECRET=.*\n/m, '')).toBe(first.replace(/^SESSION_SECRET=.*\n/m, ''));
+      // Half a set of identity keys cannot be completed: every process would need the new public list.
+      await writeFile(file, first.replace(/^AI_CHAT_IDENTITY_PRIVATE_KEY=.*\n/m, ''));
+      await expect(writeComposeEnv(file)).rejects.toThrow('has identity keys for some processes only');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { serviceNames } from '@bo/proto';
+import { freshIdentityKeys } from '../embedded/src/deployment-secrets';
+import { randomSecret } from '../embedded/src/secrets';
 
 // No cluster here either: the manifests are parsed, each Deployment's environment (its own
 // ConfigMap and the example of its own Secret) must satisfy its service's config schema, and the
@@ -34,7 +36,17 @@ interface Manifest {
 const read = (file: string): Manifest[] => parseAllDocuments(readFileSync(path.join(dir, file), 'utf8')).map((doc) => doc.toJSON() as Manifest);
 const kustomization = read('kustomization.yaml')[0];
 const manifests = (kustomization.resources ?? []).flatMap(read);
-const secrets = read('secrets.example.yaml');
+const examples = read('secrets.example.yaml');
+const secretOf = (name: string) => examples.find((s) => s.kind === 'Secret' && s.metadata.name === `${name}-secrets`)!;
+const identityConfigMap = examples.find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'identity-public-keys')!;
+/** What a process's environment is made of: its ConfigMap, the identity-public-keys ConfigMap and its Secret, in the envFrom order. */
+const exampleEnv = (name: string): Record<string, string> => ({ ...find('ConfigMap', `${name}-config`)!.data, ...identityConfigMap.data, ...secretOf(name).stringData });
+
+/** A placeholder of the example: `replace-me`, `replace-with-…`, `<what to put>`. */
+const PLACEHOLDER = 'replace-me|replace-with-[\\w-]*|<[^>]+>';
+const hasPlaceholder = (value: string) => new RegExp(PLACEHOLDER).test(value);
+/** A bare placeholder becomes a random secret; a URL or JSON document keeps its shape, its placeholder parts filled. */
+const filled = (value: string) => (new RegExp(`^(${PLACEHOLDER})$`).test(value) ? randomSecret() : value.replace(new RegExp(PLACEHOLDER, 'g'), () => randomSecret()));
 const find = (kind: string, name: string) => manifests.find((m) => m.kind === kind && m.metadata.name === name);
 const containerOf = (name: string) => find('Deployment', name)!.spec!.template.spec.containers[0];
 
@@ -71,14 +83,40 @@ describe('Kubernetes manifests', () => {
     expect(containerOf('gateway').readinessProbe.httpGet.port).not.toBe(containerOf('gateway').ports[0].containerPort);
   });
 
-  it('give each process only its own config and secrets, which its config schema accepts, AMQP credentials in the Secret', async () => {
+  it('give each process only its own config and Secret (AMQP credentials in it), and every process the public identity keys', () => {
     for (const name of serviceNames) {
       const container = containerOf(name);
-      expect(container.envFrom).toEqual([{ configMapRef: { name: `${name}-config` } }, { secretRef: { name: `${name}-secrets` } }]);
-      const secret = secrets.find((s) => s.metadata.name === `${name}-secrets`)!;
-      expect(secret.stringData!.AMQP_URL).toMatch(/^amqp:\/\/[^:]+:[^@]+@/);
+      expect(container.envFrom).toEqual([{ configMapRef: { name: `${name}-config` } }, { configMapRef: { name: 'identity-public-keys' } }, { secretRef: { name: `${name}-secrets` } }]);
+      expect(secretOf(name).stringData!.AMQP_URL).toMatch(/^amqp:\/\/[^:]+:[^@]+@/);
+      expect(secretOf(name).stringData!).toHaveProperty('IDENTITY_PRIVATE_KEY');
       expect(find('ConfigMap', `${name}-config`)!.data).not.toHaveProperty('AMQP_URL');
-      const env = { ...find('ConfigMap', `${name}-config`)!.data, ...secret.stringData };
+    }
+    expect(identityConfigMap.data!.IDENTITY_PUBLIC_KEYS.split(',').map((entry) => entry.split(':')[0])).toEqual([...serviceNames]);
+  });
+
+  it("have each process's config schema refuse the example's placeholders, naming the identity keys and the secrets", async () => {
+    const refusedEverywhere = ['IDENTITY_PRIVATE_KEY', 'IDENTITY_PUBLIC_KEYS'];
+    const refusedBy: Record<string, string[]> = { gateway: ['SESSION_SECRET'], payments: ['DATA_ENCRYPTION_KEY'], 'streaming-keys': ['DATA_ENCRYPTION_KEY'] };
+    for (const name of serviceNames) {
+      const { configSchema } = await loadServiceDefinition(name);
+      const result = configSchema.safeParse(exampleEnv(name));
+      expect(result.success, name).toBe(false);
+      const refused = [...new Set(result.error!.issues.map((issue) => String(issue.path[0])))];
+      expect(refused, name).toEqual(expect.arrayContaining([...refusedEverywhere, ...(refusedBy[name] ?? [])]));
+    }
+  });
+
+  it("have each process's config schema accept the environment once real values replace the placeholders", async () => {
+    const { pairs, publicKeys } = freshIdentityKeys();
+    for (const name of serviceNames) {
+      const env = Object.fromEntries(
+        Object.entries(exampleEnv(name)).map(([variable, value]) => {
+          if (variable === 'IDENTITY_PRIVATE_KEY') return [variable, pairs[name].privateKey];
+          if (variable === 'IDENTITY_PUBLIC_KEYS') return [variable, publicKeys];
+          return [variable, filled(value)];
+        }),
+      );
+      expect(Object.values(env).filter(hasPlaceholder), name).toEqual([]);
       const { configSchema } = await loadServiceDefinition(name);
       const result = configSchema.safeParse(env);
       expect(result.success, `${name}: ${result.error?.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`).toBe(true);

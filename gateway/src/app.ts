@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import { createServiceApp, type Logger, type ReadinessCheck } from '@bo/platform';
+import { createServiceApp, identityKeysOf, type Logger, type ReadinessCheck } from '@bo/platform';
 import type { AttemptCounter } from '@bo/platform/cache';
 import { OidcClient } from './clients/oidc';
 import { ServicePools } from './clients/service-pools';
@@ -41,10 +41,11 @@ const REQUEST_LOG_RETENTION_MS = 30 * 24 * 3_600_000;
 /** The gateway: sessions, sign-in, access control, routing to services, request log, web assets. */
 export async function buildGateway(deps: GatewayDeps) {
   const { config } = deps;
+  // The gateway states who a request is for with its own key; services accept people's identities from no other.
+  const { signer } = identityKeysOf('gateway', config);
   const app = createServiceApp({
     service: 'gateway',
     logger: deps.logger,
-    identitySecret: config.INTERNAL_IDENTITY_SECRET,
     identify: identifyFromSession,
     readiness: deps.readiness,
     checkReplies: deps.checkReplies,
@@ -99,12 +100,12 @@ export async function buildGateway(deps: GatewayDeps) {
   registerSessionRoutes(app, { config, accounts });
   registerOidcLoginRoutes(app, { config, oidc, accounts, limiter });
   registerPasswordLoginRoutes(app, { config, accounts, limiter });
-  registerCustomerLoginRoutes(app, { config, limiter });
+  registerCustomerLoginRoutes(app, { config, limiter, signer });
   registerUserRoutes(app, { accounts, sessions });
   registerMonitoringRoutes(app, requestLogQueries);
-  registerConfigStatusRoute(app, { config });
+  registerConfigStatusRoute(app, { config, signer });
   registerApiIndexRoutes(app);
-  await registerProxy(app, { config, pools, cache });
+  await registerProxy(app, { config, pools, cache, signer });
   await registerWebAssets(app, config.WEB_DIST_DIR);
 
   const sweep = setInterval(() => {

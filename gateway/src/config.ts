@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadConfig, optionalString, optionalUrl, serviceEnvSchema } from '@bo/platform';
+import { loadConfig, optionalString, optionalUrl, secretSetting, serviceEnvSchema } from '@bo/platform';
 import { domainServiceNames, urlVariableOf } from '@bo/proto';
 import { parseTrustProxy } from './domain/client-address';
 
@@ -12,8 +12,8 @@ export const gatewayEnvSchema = serviceEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
   /** The origin browsers use (https in production): cookie flags, OIDC redirect URI, Origin checks. */
   PUBLIC_URL: z.url(),
-  /** Signs the session cookie; at least 32 characters. */
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Signs the session cookie: 32 or more random characters, never an example's placeholder. */
+  SESSION_SECRET: secretSetting,
   /** Proxies in front of the gateway: a hop count ("1") or a comma list of CIDRs. Never "true". */
   TRUST_PROXY: z.string().default('0').transform((raw, ctx) => {
     try {

@@ -1,5 +1,5 @@
 import type { ServiceApp } from '@bo/platform';
-import { asAdmin, startTestSystem, TEST_IDENTITY_SECRET, type TestSystem } from '@bo/platform/testing/services';
+import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
 import type { PrismaClient as StreamingKeysPrisma } from '@bo/streaming-keys/generated/prisma/client';
 import streamingKeys from '@bo/streaming-keys/service';
 import type { FastifyInstance } from 'fastify';
@@ -17,7 +17,7 @@ let expiredKey: { id: number; key: string; email: string };
 beforeAll(async () => {
   system = await startTestSystem('gateway-customer', { services: ['streaming-keys', 'payments', 'ai-chat'] });
   await system.start(streamingKeys as never);
-  h = await startHarness({ STREAMING_KEYS_URL: system.url('streaming-keys'), INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET });
+  h = await startHarness({ STREAMING_KEYS_URL: system.url('streaming-keys') });
   second = await h.buildAnother();
   const made = await system.call('streaming-keys', 'POST', '/api/streaming-keys', { service: 'NFX', email: 'nfx.shared@example.mn', months: 1, profiles: 3 }, asAdmin);
   expect(made.status).toBe(200);

@@ -1,8 +1,12 @@
 import net from 'node:net';
-import { verifyIdentity, type ServiceApp } from '@bo/platform';
+import type { ServiceApp } from '@bo/platform';
+import { testVerifier } from '@bo/platform/testing/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../src/routing-table';
-import { startHarness, signInLocalAdmin, TEST_ENV, type Harness } from './support/harness';
+import { startHarness, signInLocalAdmin, type Harness } from './support/harness';
+
+/** What a service of this suite makes of the header the gateway forwarded. */
+const verifier = testVerifier();
 
 let h: Harness;
 beforeAll(async () => {
@@ -25,7 +29,7 @@ describe('routing to services', () => {
     await h.app.inject({ method: 'GET', url: '/api/prices/forgery-check', headers: { 'x-internal-identity': forged, 'x-correlation-id': 'corr-123', cookie: 'other=1' } });
     const headers = lastSeen();
     expect(headers['x-internal-identity']).not.toBe(forged);
-    const identity = verifyIdentity(headers['x-internal-identity'] as string, TEST_ENV.INTERNAL_IDENTITY_SECRET);
+    const identity = verifier.verify(headers['x-internal-identity'] as string);
     expect(identity).toMatchObject({ kind: 'anonymous', isAdmin: false });
     expect(headers['x-correlation-id']).toBe('corr-123');
     expect(headers.cookie).toBeUndefined();
@@ -35,7 +39,7 @@ describe('routing to services', () => {
     const webhook = await h.app.inject({ method: 'POST', url: '/api/qpay/webhook', headers: { 'x-webhook-secret': 'flow-secret', 'content-type': 'application/json' }, payload: { user_id: '1' } });
     expect(webhook.json()).toEqual({ forwarded: true, method: 'POST', url: '/api/qpay/webhook' });
     expect(lastSeen()['x-webhook-secret']).toBe('flow-secret');
-    expect(verifyIdentity(lastSeen()['x-internal-identity'] as string, TEST_ENV.INTERNAL_IDENTITY_SECRET)).toMatchObject({ kind: 'anonymous' });
+    expect(verifier.verify(lastSeen()['x-internal-identity'] as string)).toMatchObject({ kind: 'anonymous' });
     const callback = await h.app.inject({ method: 'GET', url: '/api/qpay/callback/INV-ABCDEFGHIJ?token=t&qpay_payment_id=1' });
     expect(callback.json()).toEqual({ forwarded: true, method: 'GET', url: '/api/qpay/callback/INV-ABCDEFGHIJ?token=t&qpay_payment_id=1' });
   });
@@ -44,7 +48,7 @@ describe('routing to services', () => {
     const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'proxy-admin');
     const response = await h.app.inject({ method: 'GET', url: '/api/cache/status', headers: { cookie, 'x-internal-identity': 'forged' } });
     expect(response.statusCode).toBe(200);
-    const identity = verifyIdentity(lastSeen()['x-internal-identity'] as string, TEST_ENV.INTERNAL_IDENTITY_SECRET);
+    const identity = verifier.verify(lastSeen()['x-internal-identity'] as string);
     expect(identity).toMatchObject({ kind: 'admin', isAdmin: true });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIdentityKeyText, parsePublicKeys } from './identity';
 
 /** Raised at start when the environment is incomplete; its message has one line per bad variable. */
 export class ConfigError extends Error {
@@ -39,6 +40,24 @@ export const secretSetting = z
   .min(32, 'must be at least 32 characters')
   .refine((value) => !PLACEHOLDER.test(value) && new Set(value).size >= 8, 'is a placeholder: set it to 32 or more random characters');
 
+/** IDENTITY_PRIVATE_KEY: this process's own Ed25519 private key, which signs the identity header of its calls. */
+export const identityPrivateKeySetting = z
+  .string({ error: "must be set to this process's identity key (make identity-keys)" })
+  .refine(isIdentityKeyText, 'must be an Ed25519 private key, 43 base64url characters (make identity-keys)')
+  // Random key text has far more distinct characters; a made-up one (`xxxx…`) does not.
+  .refine((value) => new Set(value).size >= 16, "is a placeholder: set it to this process's identity key (make identity-keys)");
+
+/** IDENTITY_PUBLIC_KEYS: `name:<public key>,…` of every process (public: it may live in a ConfigMap). */
+export const identityPublicKeysSetting = z
+  .string({ error: "must list every process's public identity key as name:<key>,… (make identity-keys)" })
+  .superRefine((value, ctx) => {
+    try {
+      parsePublicKeys(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  });
+
 /** The variables every service reads; services extend this object with their own. */
 export const serviceEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,8 +71,12 @@ export const serviceEnvSchema = z.object({
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   AMQP_URL: optionalUrl,
-  /** Shared secret with which the gateway signs the identity header and services verify it. */
-  INTERNAL_IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /**
+   * Each process signs the identity header with its own key and verifies others' with their
+   * public keys: a person's identity only from the gateway, a service's only naming its signer.
+   */
+  IDENTITY_PRIVATE_KEY: identityPrivateKeySetting,
+  IDENTITY_PUBLIC_KEYS: identityPublicKeysSetting,
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

@@ -11,6 +11,17 @@ describe('route contracts', () => {
     expect(() => defineRoute({ ...base, path: '/api/x/:id', access: 'admin', params: z.object({ other: z.string() }) })).toThrow(/keys id/);
     expect(() => defineRoute({ ...base, path: '/api/x', access: 'admin', example: { reply: { ok: 'yes' } as never } })).toThrow(/example reply/);
     expect(() => defineRoute({ ...base, method: 'POST', path: '/api/x', access: 'admin', cacheable: true })).toThrow(/only public GETs/);
+    expect(() => defineRoute({ ...base, path: '/api/x', access: 'admin', callers: ['gateway'] })).toThrow(/only internal routes name their callers/);
+  });
+
+  it('names the callers of every internal route, each a registered process other than the owner', () => {
+    for (const route of allRoutes.filter((r) => r.access === 'internal')) {
+      expect(route.callers?.length, `${route.method} ${route.path} names no callers`).toBeGreaterThan(0);
+      for (const caller of route.callers!) {
+        expect(serviceNames, `${route.path}: ${caller}`).toContain(caller);
+        expect(caller, route.path).not.toBe(route.owner);
+      }
+    }
   });
 
   it('declares each method and path once, each owned by a registered process', () => {

@@ -8,7 +8,7 @@ import { loadServiceDefinition } from '@bo/platform/service';
 import { serviceMain } from '@bo/platform/scripts/service-paths';
 import { domainServiceNames, registryEntry, urlVariableOf, type DomainServiceName, type ServiceName } from '@bo/proto';
 import { freePort } from '@bo/sim-kit';
-import { loadOrCreateSecrets } from './secrets';
+import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
 
 export interface DistributedOptions {
@@ -124,8 +124,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       NODE_ENV: 'production',
       LOG_LEVEL: quiet ? 'warn' : 'info',
       HOST: '127.0.0.1',
-      INTERNAL_IDENTITY_SECRET: secrets.identitySecret,
-      DATA_ENCRYPTION_KEY: secrets.dataEncryptionKey,
+      ...dataEncryptionEnvOf(secrets),
       PUBLIC_URL: publicUrl,
       DATABASE_URL: databaseUrl,
       REDIS_URL: options.redisUrl ?? 'redis://127.0.0.1:6379',
@@ -139,7 +138,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     const started = await Promise.allSettled(
       domainServiceNames.map(async (name) => {
         const definition = await loadServiceDefinition(name);
-        processes[name] = await startProcess(name, { ...common, ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]) }, quiet);
+        processes[name] = await startProcess(name, { ...common, ...identityEnvOf(secrets, name), ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]) }, quiet);
       }),
     );
     const failed = started.find((result) => result.status === 'rejected');
@@ -149,6 +148,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       'gateway',
       {
         ...common,
+        ...identityEnvOf(secrets, 'gateway'),
         ...gateway.simulatorEnv(simulators.urls),
         ...serviceUrls,
         PORT: String(port),

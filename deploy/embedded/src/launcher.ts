@@ -8,7 +8,7 @@ import { loadServiceDefinition } from '@bo/platform/service';
 import { domainServiceNames, urlVariableOf, type DomainServiceName } from '@bo/proto';
 import { freePort } from '@bo/sim-kit';
 import { startEmbeddedPostgres } from './postgres';
-import { loadOrCreateSecrets } from './secrets';
+import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
 
 export interface EmbeddedOptions {
@@ -36,6 +36,8 @@ export interface EmbeddedSystem {
   dataDir: string;
   /** The embedded PostgreSQL (operators' tools, tests). */
   databaseUrl: string;
+  /** Where each domain service listens (on 127.0.0.1), for tests that call a service directly. */
+  serviceUrls: Record<DomainServiceName, string>;
   adminEmails: string[];
   simulators: RunningSimulators['running'];
   /** Simulators that could not start, with the reason and the fix. */
@@ -82,8 +84,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     };
 
     const common = {
-      INTERNAL_IDENTITY_SECRET: secrets.identitySecret,
-      DATA_ENCRYPTION_KEY: secrets.dataEncryptionKey,
+      ...dataEncryptionEnvOf(secrets),
       PUBLIC_URL: publicUrl,
       LOG_LEVEL: options.quiet ? 'silent' : 'warn',
     };
@@ -93,7 +94,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
     for (const name of domainServiceNames) {
       const definition = await loadServiceDefinition(name);
-      const config = definition.configSchema.parse({ ...common, ...serviceUrls, PORT: String(ports[name]), ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
+      const config = definition.configSchema.parse({ ...common, ...identityEnvOf(secrets, name), ...serviceUrls, PORT: String(ports[name]), ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
       const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL, logFormat), infrastructure: await infrastructureFor() });
       stops.push(() => service.stop());
       await service.app.listen({ port: ports[name], host: '127.0.0.1' });
@@ -102,6 +103,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const gateway = await loadServiceDefinition('gateway');
     const gatewayConfig = gateway.configSchema.parse({
       ...common,
+      ...identityEnvOf(secrets, 'gateway'),
       ...gateway.simulatorEnv(simulators.urls),
       ...serviceUrls,
       PORT: String(port),
@@ -120,6 +122,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       url: publicUrl,
       dataDir,
       databaseUrl: postgres.url,
+      serviceUrls: Object.fromEntries(domainServiceNames.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<DomainServiceName, string>,
       adminEmails,
       simulators: simulators.running,
       unavailable: simulators.unavailable,

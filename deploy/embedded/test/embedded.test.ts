@@ -1,9 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataKeyId } from '@bo/platform';
+import type { DomainServiceName } from '@bo/proto';
 import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
+import { rotateEmbeddedDataKey } from '../src/rotate-data-key';
+import { loadOrCreateSecrets, signerOf } from '../src/secrets';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** A value in the format before the key ring (`v1.<iv>.<tag>.<ciphertext>`, no key id), as older databases hold them. */
+function sealV1(secret: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', createHash('sha256').update(secret).digest(), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+}
 
 // Replies are read loosely here; their shapes are proven by the pricing and gateway suites.
 const json = async (response: Response): Promise<any> => response.json();
@@ -79,5 +97,70 @@ describe('the embedded system (make start)', () => {
     const stale = await json(await fetch(`${system.url}/api/prices?format=array`));
     expect(stale.stale).toBe(true);
     expect(stale.data[0].regularPrice).toBe('77777');
+  });
+
+  it('rotates the data key twice (make rotate-data-key) and, restarted with the newest key only, opens every sealed secret', async () => {
+    const secrets = await loadOrCreateSecrets(dataDir);
+    const firstKey = secrets.dataEncryptionKey;
+    // Signed afresh for each call, as the gateway and notifications of this run would.
+    const call = async (service: DomainServiceName, method: string, url: string, body?: unknown, as: 'admin' | 'notifications' = 'admin') => {
+      const identity = as === 'admin' ? signerOf(secrets, 'gateway').sign({ kind: 'admin', userId: '1', email: 'ops@example.com', isAdmin: true, keyId: null }) : signerOf(secrets, 'notifications').serviceHeader();
+      const response = await fetch(`${system!.serviceUrls[service]}${url}`, { method, headers: { 'content-type': 'application/json', 'x-internal-identity': identity }, body: body === undefined ? undefined : JSON.stringify(body) });
+      return { status: response.status, body: await json(response) };
+    };
+    const made = await call('streaming-keys', 'POST', '/api/streaming-keys', { service: 'NFX', email: 'nfx.rotate@example.mn', months: 1, password: 'Shared-Pass-2026' });
+    expect(made.status).toBe(200);
+    expect((await call('streaming-keys', 'PUT', '/api/streaming-accounts/mailbox', { service: 'NFX', email: 'nfx.rotate@example.mn', mailboxPassword: 'Mailbox-Pass-2026' })).status).toBe(200);
+    expect((await call('streaming-keys', 'POST', '/api/streaming-keys', { service: 'NFX', email: 'nfx.legacy@example.mn', months: 1 })).status).toBe(200);
+    const db = new pg.Client({ connectionString: system!.databaseUrl });
+    await db.connect();
+    // One password as a database from before the key ring holds it.
+    await db.query("UPDATE streaming_keys.streaming_accounts SET password = $1 WHERE email = 'nfx.legacy@example.mn'", [sealV1(firstKey, 'Legacy-Pass-2025')]);
+    await db.end();
+    await system!.stop();
+    system = undefined;
+
+    // The command `make rotate-data-key` runs: the embedded run makes its new key itself.
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    const rotate = () => promisify(execFile)(process.execPath, ['--import', 'tsx', 'deploy/embedded/src/rotate-data-key.ts'], { cwd: root, env, timeout: 60_000 });
+    const first = await rotate();
+    const afterFirst = await loadOrCreateSecrets(dataDir);
+    expect(afterFirst.dataEncryptionOldKeys).toEqual([firstKey]);
+    expect(first.stdout.trim().split('\n')).toEqual([
+      'payments qpay_settings.qpay_client_secret: re-sealed 1, already current 0, unreadable 0',
+      'streaming-keys streaming_accounts.password: re-sealed 2, already current 0, unreadable 0',
+      'streaming-keys streaming_accounts.mailbox_password: re-sealed 1, already current 0, unreadable 0',
+      `Every readable value is now sealed with key ${dataKeyId(afterFirst.dataEncryptionKey)}.`,
+    ]);
+
+    const second = await rotateEmbeddedDataKey(dataDir);
+    expect(second.results.map(({ table, column, resealed, current, unreadable }) => [table, column, resealed, current, unreadable])).toEqual([
+      ['qpay_settings', 'qpay_client_secret', 1, 0, {}],
+      ['streaming_accounts', 'password', 2, 0, {}],
+      ['streaming_accounts', 'mailbox_password', 1, 0, {}],
+    ]);
+    const afterSecond = await loadOrCreateSecrets(dataDir);
+    expect(afterSecond.dataEncryptionOldKeys).toEqual([afterFirst.dataEncryptionKey, firstKey]);
+    expect(second.keyId).toBe(dataKeyId(afterSecond.dataEncryptionKey));
+    // Every value is sealed with the newest key now: the run starts without the old ones.
+    await writeFile(path.join(dataDir, 'secrets.json'), JSON.stringify({ ...afterSecond, dataEncryptionOldKeys: [] }, null, 2));
+
+    system = await startEmbedded({ dataDir, port: 0, quiet: true });
+    const accounts = (await call('streaming-keys', 'GET', '/api/streaming-accounts?service=NFX')).body.data;
+    expect(accounts.find((a: { email: string }) => a.email === 'nfx.rotate@example.mn')).toMatchObject({ passwordMasked: '••••2026', passwordUnreadable: null, mailboxPasswordMasked: '••••2026', mailboxPasswordUnreadable: null });
+    expect(accounts.find((a: { email: string }) => a.email === 'nfx.legacy@example.mn')).toMatchObject({ passwordMasked: '••••2025', passwordUnreadable: null });
+    const delivery = await call('streaming-keys', 'GET', `/internal/streaming-keys/keys/${made.body.data.keys[0].id}/delivery`, undefined, 'notifications');
+    expect(delivery.body.accountPassword).toBe('Shared-Pass-2026');
+    expect((await call('payments', 'GET', '/api/qpay/settings')).body).toMatchObject({ qpayClientSecretSet: true, qpayClientSecretUnreadable: null });
+    // The QPay client secret is used, not only shown: an order's invoice is made at the QPay simulator.
+    expect((await call('streaming-keys', 'POST', '/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35_000 })).status).toBe(200);
+    const order = await call('streaming-keys', 'POST', '/api/streaming-invoices', { email: 'bat@example.mn', service: 'NFX', duration: 1 });
+    expect(order).toMatchObject({ status: 200, body: { data: { status: 'PENDING', invoiceId: expect.stringMatching(/^INV-/) } } });
+
+    // While the run is up, the command refuses: its services hold the key ring they started with.
+    const refused = await rotate().then(() => null, (error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 2, stderr: expect.stringContaining('The embedded system is running') });
+    expect(JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')).dataEncryptionKey).toBe(afterSecond.dataEncryptionKey);
   });
 });

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIdentity } from '@bo/platform';
 import { RabbitMqTransport } from '@bo/platform/events';
 import { serviceMain } from '@bo/platform/scripts/service-paths';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { identityEnv, signerOf } from '@bo/platform/testing/identity';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { startTcpProxy, type TcpProxy } from '@bo/platform/testing/tcp-proxy';
 import { createEnvelope, paymentsInvoicePaid } from '@bo/proto';
@@ -16,7 +16,6 @@ import { eventually } from '@bo/platform/testing/eventually';
 
 const ORDERS = 50;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const identitySecret = 'sigkill-test-identity-secret-of-32-chars';
 
 /**
  * Issue 9: "A consumer killed with SIGKILL between its effect and its ack, 50 times: each effect
@@ -54,7 +53,7 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
   const admin = async (method: string, url: string, body: unknown) => {
     const response = await fetch(`http://127.0.0.1:${port}${url}`, {
       method,
-      headers: { 'content-type': 'application/json', 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'ops@example.com', isAdmin: true, keyId: null }, identitySecret) },
+      headers: { 'content-type': 'application/json', 'x-internal-identity': signerOf('gateway').sign({ kind: 'admin', userId: '1', email: 'ops@example.com', isAdmin: true, keyId: null }) },
       body: JSON.stringify(body),
     });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
@@ -94,7 +93,7 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
     env = {
       PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production',
       DATABASE_URL: database.url, REDIS_URL: 'redis://127.0.0.1:6379/9', AMQP_URL: proxied.toString(),
-      INTERNAL_IDENTITY_SECRET: identitySecret, DATA_ENCRYPTION_KEY: 'sigkill-test-data-encryption-key-32-chars', PAYMENTS_URL: 'http://127.0.0.1:9', PUBLIC_URL: 'http://localhost:5000',
+      ...identityEnv('streaming-keys'), DATA_ENCRYPTION_KEY: 'sigkill-test-data-encryption-key-32-chars', PAYMENTS_URL: 'http://127.0.0.1:9', PUBLIC_URL: 'http://localhost:5000',
     };
     publisher = await RabbitMqTransport.connect({ url: vhost.url });
     broker = await amqp.connect(vhost.url);

@@ -1,4 +1,4 @@
-import { AppError, CORRELATION_HEADER, IDENTITY_HEADER, isTransientError, notFound, RETRY_AFTER_SECONDS, serviceUnavailable, signIdentity } from '@bo/platform';
+import { AppError, anonymousIdentity, CORRELATION_HEADER, IDENTITY_HEADER, isTransientError, notFound, RETRY_AFTER_SECONDS, serviceUnavailable, type IdentitySigner } from '@bo/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
@@ -14,16 +14,18 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface ProxyDeps {
   config: GatewayConfig;
+  /** The gateway's own key: the identity of every forwarded request is signed with it (a header kept per identity, see IdentitySigner). */
+  signer: IdentitySigner;
   pools: ServicePools;
   cache: PublicReadCache;
 }
 
-function upstreamHeaders(request: FastifyRequest, config: GatewayConfig): Record<string, string | string[]> {
+function upstreamHeaders(request: FastifyRequest, { config, signer }: ProxyDeps): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.headers as IncomingHttpHeaders)) {
     if (value !== undefined && !NOT_FORWARDED.has(name)) headers[name] = value;
   }
-  headers[IDENTITY_HEADER] = signIdentity(request.identity ?? { kind: 'anonymous', userId: null, email: null, isAdmin: false, keyId: null }, config.INTERNAL_IDENTITY_SECRET);
+  headers[IDENTITY_HEADER] = signer.sign(request.identity ?? anonymousIdentity());
   headers[CORRELATION_HEADER] = request.id;
   headers['x-forwarded-for'] = requestClientAddress(request, config.TRUST_PROXY);
   return headers;
@@ -83,7 +85,7 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
         .request({
           path: request.url,
           method: request.method as Dispatcher.HttpMethod,
-          headers: upstreamHeaders(request, deps.config),
+          headers: upstreamHeaders(request, deps),
           body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.raw,
         })
         .catch((error: Error) => {

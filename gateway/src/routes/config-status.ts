@@ -1,4 +1,4 @@
-import { serveRoute, ServiceClient } from '@bo/platform';
+import { serveRoute, ServiceClient, type IdentitySigner } from '@bo/platform';
 import { configStatus, platformRoutesOf, type ConfigItem } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import { allowsInsecureIssuer } from '../clients/oidc';
@@ -19,8 +19,8 @@ function gatewayItems(config: GatewayConfig): ConfigItem[] {
   ];
 }
 
-async function serviceItems(config: GatewayConfig, service: ServiceName): Promise<ConfigItem[]> {
-  const client = new ServiceClient({ baseUrl: serviceUrl(config, service), caller: 'gateway', identitySecret: config.INTERNAL_IDENTITY_SECRET, timeoutMs: SERVICE_TIMEOUT_MS });
+async function serviceItems(config: GatewayConfig, signer: IdentitySigner, service: ServiceName): Promise<ConfigItem[]> {
+  const client = new ServiceClient({ baseUrl: serviceUrl(config, service), signer, timeoutMs: SERVICE_TIMEOUT_MS });
   try {
     return (await client.call(platformRoutesOf(service).configStatus)).items;
   } catch (error) {
@@ -29,9 +29,9 @@ async function serviceItems(config: GatewayConfig, service: ServiceName): Promis
 }
 
 /** Configuration status of the whole system: the gateway's own items and every service's. */
-export function registerConfigStatusRoute(app: FastifyInstance, deps: { config: GatewayConfig }): void {
+export function registerConfigStatusRoute(app: FastifyInstance, deps: { config: GatewayConfig; signer: IdentitySigner }): void {
   serveRoute(app, configStatus, async () => {
-    const perService = await Promise.all(serviceNames.map((service) => serviceItems(deps.config, service)));
+    const perService = await Promise.all(serviceNames.map((service) => serviceItems(deps.config, deps.signer, service)));
     return { data: [...gatewayItems(deps.config), ...perService.flat()] };
   });
 }

@@ -1,4 +1,4 @@
-import { AppError, Counter, serveRoute, ServiceCallError, ServiceClient, serviceUnavailable, unauthorized, type ServiceApp } from '@bo/platform';
+import { AppError, Counter, serveRoute, ServiceCallError, ServiceClient, serviceUnavailable, unauthorized, type IdentitySigner, type ServiceApp } from '@bo/platform';
 import { customerLoginDirect, customerLogout, customerSession, customerSignIn } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config';
@@ -15,8 +15,8 @@ const INVALID = 'Invalid email or key';
  * belong together; the gateway counts failures (the same limiter as admin sign-in, its own scope)
  * and starts a fresh session limited to that key.
  */
-export function registerCustomerLoginRoutes(app: FastifyInstance, deps: { config: GatewayConfig; limiter: LoginLimiter }): void {
-  const streamingKeys = new ServiceClient({ baseUrl: serviceUrl(deps.config, 'streaming-keys'), caller: 'gateway', identitySecret: deps.config.INTERNAL_IDENTITY_SECRET, timeoutMs: 5_000 });
+export function registerCustomerLoginRoutes(app: FastifyInstance, deps: { config: GatewayConfig; limiter: LoginLimiter; signer: IdentitySigner }): void {
+  const streamingKeys = new ServiceClient({ baseUrl: serviceUrl(deps.config, 'streaming-keys'), signer: deps.signer, timeoutMs: 5_000 });
   // Operators see key guessing on /metrics.
   const checks = new Counter({
     name: 'gateway_customer_sign_ins_total',

@@ -6,6 +6,7 @@ import { createLogger } from '@bo/platform';
 import { RedisAttemptCounter, RedisCache } from '@bo/platform/cache';
 import { createPrismaClient, migrate, openDatabase, type Database } from '@bo/platform/db';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { identityEnv } from '@bo/platform/testing/identity';
 import { domainServiceNames, urlVariableOf } from '@bo/proto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildGateway } from '../../src/app';
@@ -35,7 +36,8 @@ export const TEST_ENV = {
   PORT: '0',
   PUBLIC_URL: 'http://127.0.0.1:3999',
   SESSION_SECRET: 'a-session-secret-of-at-least-32-characters!!',
-  INTERNAL_IDENTITY_SECRET: 'an-identity-secret-of-at-least-32-characters',
+  // This suite's gateway key (a test system in the same file knows its public half).
+  ...identityEnv('gateway'),
   ADMIN_EMAILS: 'boss@example.com',
   REDIS_URL: 'redis://127.0.0.1:6379',
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError, dependencyUnavailable, isZodError, fromZodError, RETRY_AFTER_SECONDS, transientDependency, type ErrorReply } from '../errors';
-import { IDENTITY_HEADER, verifyIdentity, type Identity } from '../identity';
+import { IDENTITY_HEADER, type Identity, type IdentityVerifier } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
 import { assertAccess } from './access';
 import { createMetrics, type Metrics } from './metrics';
@@ -12,9 +12,9 @@ export type ReadinessCheck = { name: string; check: () => Promise<void> };
 export interface ServiceAppOptions {
   service: string;
   logger: Logger;
-  /** Verifies the gateway's signed identity header; services never trust an unsigned one. */
-  identitySecret: string;
-  /** Who is calling; by default the signed identity header. The gateway answers from the session instead. */
+  /** Checks the signed identity header (every domain service); services never trust an unsigned one. */
+  verifier?: IdentityVerifier;
+  /** Who is calling, instead of the header: the gateway answers from the session. */
   identify?: (request: FastifyRequest) => Identity | null;
   readiness?: ReadinessCheck[];
   bodyLimit?: number;
@@ -56,6 +56,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   app.decorate('metrics', metrics);
   app.decorate('checkReplies', options.checkReplies === true);
   app.decorateRequest('identity', null);
+  app.decorateRequest('identityRefused', null);
 
   // No route without a declared access: a forgotten declaration fails at start, not in production.
   app.addHook('onRoute', (route) => {
@@ -68,14 +69,18 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     runWithCorrelationId(request.id, done);
   });
 
-  const identify =
-    options.identify ??
-    ((request: FastifyRequest) => {
-      const header = request.headers[IDENTITY_HEADER];
-      return verifyIdentity(typeof header === 'string' ? header : undefined, options.identitySecret);
-    });
+  const { identify, verifier } = options;
+  if (!identify && !verifier) throw new Error('createServiceApp needs a verifier of the identity header (or identify)');
   app.addHook('preHandler', async (request) => {
-    request.identity = identify(request);
+    if (identify) request.identity = identify(request);
+    else {
+      const header = request.headers[IDENTITY_HEADER];
+      const verdict = verifier!.check(typeof header === 'string' ? header : undefined);
+      request.identity = verdict.identity;
+      request.identityRefused = verdict.refused;
+      // Only another process of ours sends this header (the gateway strips clients' copies): a refused one is worth a look.
+      if (verdict.refused) request.log.warn({ refused: verdict.refused, url: request.url }, 'identity header refused');
+    }
     // An unknown path is a plain 404 for anyone; every known route declares its access (see onRoute).
     if (!request.is404) assertAccess(request, request.routeOptions.config.access!);
   });

@@ -1,8 +1,8 @@
-import type { AnyRouteContract, ServiceName } from '@bo/proto';
+import type { AnyRouteContract } from '@bo/proto';
 import type { z } from 'zod';
 import { AppError } from '../errors';
 import { CORRELATION_HEADER, currentCorrelationId } from '../logging';
-import { IDENTITY_HEADER, serviceIdentity, signIdentity } from '../identity';
+import { IDENTITY_HEADER, type IdentitySigner } from '../identity';
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 export interface CallInput<C extends AnyRouteContract> {
@@ -30,9 +30,8 @@ export class ServiceCallError extends AppError {
 export interface ServiceClientOptions {
   /** Where the called service listens (its `<NAME>_URL`). */
   baseUrl: string;
-  /** Who calls: signed into the identity header as a service identity (routes of access `internal` accept it). */
-  caller: ServiceName;
-  identitySecret: string;
+  /** The calling process's signer: its own service identity, signed with its key (routes of access `internal` accept it). */
+  signer: IdentitySigner;
   timeoutMs?: number;
 }
 
@@ -55,7 +54,7 @@ export class ServiceClient {
     for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { [IDENTITY_HEADER]: signIdentity(serviceIdentity(this.options.caller), this.options.identitySecret) };
+    const headers: Record<string, string> = { [IDENTITY_HEADER]: this.options.signer.serviceHeader() };
     const correlationId = currentCorrelationId();
     if (correlationId) headers[CORRELATION_HEADER] = correlationId;
     if (input.body !== undefined) headers['content-type'] = 'application/json';

@@ -18,6 +18,7 @@ import {
   type TransactionalDb,
 } from '../events';
 import { createServiceApp, type ServiceApp } from '../http/service-app';
+import { identityKeysOf, type IdentitySigner } from '../identity';
 import { registerPlatformRoutes } from '../http/platform-routes';
 import type { Logger } from '../logging';
 import type { Infrastructure } from '../runtime';
@@ -34,6 +35,8 @@ export type SimulatorUrls = Record<'sheets' | 'oidc' | 'woocommerce' | 'qpay' | 
 export interface ServiceContext<Config, Prisma> {
   config: Config;
   logger: Logger;
+  /** Signs this service's own identity into its calls to other services (ServiceClient's `signer`). */
+  signer: IdentitySigner;
   infrastructure: Infrastructure;
   prisma: Prisma;
   /** Commits a business change with the events it emits, then nudges the relay (see events/README.md). */
@@ -95,12 +98,23 @@ export interface DeploymentSettings {
   secrets: Record<string, string>;
 }
 
+/**
+ * A column of the service's own tables whose values are sealed with its data encryption key
+ * (SecretBox). Declared once in the definition, so `make rotate-data-key` re-seals it.
+ */
+export interface SealedColumn {
+  table: string;
+  column: string;
+}
+
 export interface ServiceDefinition<Config = unknown, Prisma = unknown, Exposed = unknown> {
   name: ServiceName;
   configSchema: z.ZodType<Config>;
   /** The variables that point this service at the simulators (embedded run, distributed run on one machine, compose). */
   simulatorEnv(simulators: SimulatorUrls): Record<string, string>;
   deployment: DeploymentSettings;
+  /** Columns sealed with DATA_ENCRYPTION_KEY (none by default). */
+  sealedColumns?: readonly SealedColumn[];
   start(options: StartOptions<Config>): Promise<RunningService<Prisma, Exposed>>;
 }
 
@@ -112,6 +126,8 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
   migrationsDir: string;
   simulatorEnv(simulators: SimulatorUrls): Record<string, string>;
   deployment: DeploymentSettings;
+  /** Every column of its tables that holds a sealed value: one line each, e.g. `{ table: 'qpay_settings', column: 'qpay_client_secret' }`. */
+  sealedColumns?: readonly SealedColumn[];
   build(context: ServiceContext<Config, Prisma>): Promise<ServiceParts<Exposed>>;
 }
 
@@ -121,7 +137,7 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
  * build its parts, serve its contracts (and the platform's: config status, dead letters),
  * subscribe its consumers, start its jobs.
  */
-export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string }, Prisma, Exposed = undefined>(
+export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDENTITY_PUBLIC_KEYS: string }, Prisma, Exposed = undefined>(
   spec: DomainServiceSpec<Config, Prisma, Exposed>,
 ): ServiceDefinition<Config, Prisma, Exposed> {
   const schema = schemaOf(spec.name);
@@ -130,7 +146,10 @@ export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string 
     configSchema: spec.configSchema,
     simulatorEnv: spec.simulatorEnv,
     deployment: spec.deployment,
+    sealedColumns: spec.sealedColumns ?? [],
     async start({ config, logger, infrastructure, checkReplies }) {
+      // First: a key that does not match IDENTITY_PUBLIC_KEYS stops the start before anything is touched.
+      const identity = identityKeysOf(spec.name, config);
       await migrate(infrastructure.database, { schema, migrationsDir: spec.migrationsDir });
       const prisma = createPrismaClient(spec.prisma as unknown as PrismaClientClass<Prisma>, infrastructure.database, schema);
       const sql = prisma as unknown as TransactionalDb<PrismaTransaction<Prisma>> & { $disconnect(): Promise<void> };
@@ -140,12 +159,12 @@ export function defineService<Config extends { INTERNAL_IDENTITY_SECRET: string 
       const relay = new OutboxRelay({ db: sql, schema, transport, log: (message, detail) => logger.warn(detail ?? {}, message) });
       const outbox = createOutbox({ db: sql, schema, relay });
       const effects = new OutsideEffects({ db: sql, schema, effects: [], log: (message, detail) => logger.warn(detail ?? {}, message) });
-      const parts = await spec.build({ config, logger, infrastructure, prisma, outbox, effects });
+      const parts = await spec.build({ config, logger, signer: identity.signer, infrastructure, prisma, outbox, effects });
       effects.register(parts.outsideEffects ?? []);
       const app = createServiceApp({
         service: spec.name,
         logger,
-        identitySecret: config.INTERNAL_IDENTITY_SECRET,
+        verifier: identity.verifier,
         readiness: [...infrastructure.readiness, eventsReadinessCheck(transport)],
         checkReplies,
       });

@@ -1,27 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { urlVariableOf, type DomainServiceName, type EventEnvelope } from '@bo/proto';
-import { signIdentity, type Identity } from '../identity';
+import type { IdentityClaims } from '../identity';
 import { createLogger } from '../logging';
 import { PgTransport } from '../events';
 import { connectInfrastructure, embeddedInfrastructure, type Infrastructure } from '../runtime';
 import type { RunningService, ServiceDefinition } from '../service';
 import { createTestDatabase } from './database';
+import { identityEnv, signedBy, TEST_IDENTITY_PUBLIC_KEYS } from './identity';
 import { createTestVhost } from './rabbitmq';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
-/** The identity secret every test system signs with. */
-export const TEST_IDENTITY_SECRET = 'test-system-identity-secret-of-32-chars!';
 export const TEST_DATA_ENCRYPTION_KEY = 'test-system-data-encryption-key-32-chars!';
 
-/** Headers of a request as the gateway forwards it for `identity`; signed afresh on each read (a signature is short-lived). */
-export function signedAs(identity: Omit<Identity, 'iat'>): Record<string, string> {
-  return {
-    get 'x-internal-identity'() {
-      return signIdentity(identity, TEST_IDENTITY_SECRET);
-    },
-  };
-}
+/** Headers of a request as the gateway forwards it for `identity` (signed with this suite's gateway key, see ./identity). */
+export const signedAs = (identity: IdentityClaims): Record<string, string> => signedBy('gateway', identity);
 export const asAdmin = signedAs({ kind: 'admin', userId: '1', email: 'admin@example.com', isAdmin: true, keyId: null });
 
 /** A service's answer as tests read it: status, parsed JSON body (null when empty), headers (a redirect's Location). */
@@ -47,8 +40,8 @@ export interface TestSystem {
   env: Record<string, string>;
   /** Starts a service from its definition with `env` over the common settings; replies are checked against their contracts. */
   start<S extends RunningService>(definition: ServiceDefinition<never, never, never>, env?: Record<string, string>): Promise<S>;
-  /** Stops a running service and starts it again on the same port and database, with the same settings. */
-  restart<S extends RunningService>(name: DomainServiceName): Promise<S>;
+  /** Stops a running service and starts it again on the same port and database, with the same settings (and `env` over them, kept for later restarts). */
+  restart<S extends RunningService>(name: DomainServiceName, env?: Record<string, string>): Promise<S>;
   running(name: DomainServiceName): RunningService | undefined;
   /** Starts one more process of a running service (another port and infrastructure, the same database and settings), as a second replica would run. */
   replica<S extends RunningService>(name: DomainServiceName): Promise<S & { url: string }>;
@@ -94,7 +87,8 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
     DATABASE_URL: databaseUrl,
     REDIS_URL: 'redis://127.0.0.1:6379',
     ...(vhost ? { AMQP_URL: vhost.url } : {}),
-    INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
+    // Each service gets its own private key at launch; every one knows every process's public key.
+    IDENTITY_PUBLIC_KEYS: TEST_IDENTITY_PUBLIC_KEYS,
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     LOG_LEVEL: 'silent',
     ...Object.fromEntries(options.services.map((service) => [urlVariableOf(service), url(service)])),
@@ -105,7 +99,7 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
 
   const boot = async (definition: ServiceDefinition<never, never, never>, extra: Record<string, string>, port: number) => {
     const service = definition.name as DomainServiceName;
-    const config = definition.configSchema.parse({ ...env, PORT: String(port), ...extra }) as never;
+    const config = definition.configSchema.parse({ ...env, ...identityEnv(service), PORT: String(port), ...extra }) as never;
     const infrastructure = embeddedBus
       ? await embeddedInfrastructure({ databaseUrl, transport: embeddedBus })
       : await connectInfrastructure(config, `${name}-${service}-${randomUUID()}`, logger);
@@ -126,12 +120,12 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
     url,
     env,
     start: async (definition, extra = {}) => (await launch(definition, extra)) as never,
-    async restart(service) {
+    async restart(service, changed = {}) {
       const entry = services.get(service);
       if (!entry) throw new Error(`${service} is not running`);
       await entry.running.stop();
       services.delete(service);
-      return (await launch(entry.definition, entry.env)) as never;
+      return (await launch(entry.definition, { ...entry.env, ...changed })) as never;
     },
     running: (service) => services.get(service)?.running,
     databaseProxy,

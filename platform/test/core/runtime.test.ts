@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, createLogger } from '@bo/platform';
 import type { EventTransport } from '@bo/platform/events';
 import { connectInfrastructure, embeddedInfrastructure } from '@bo/platform/runtime';
+import { identityEnv } from '@bo/platform/testing/identity';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const base = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, HOST: '127.0.0.1', PORT: 0, INTERNAL_IDENTITY_SECRET: 'x'.repeat(32) };
+const base = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, HOST: '127.0.0.1', PORT: 0, ...identityEnv('pricing') };
 
 describe('the distributed run never falls back to memory', () => {
   it('refuses to connect without REDIS_URL or AMQP_URL, naming each', async () => {
@@ -20,7 +21,7 @@ describe('the distributed run never falls back to memory', () => {
   it('stops a real service process at start with the reason, exit code 1', async () => {
     const env = {
       PATH: process.env.PATH,
-      INTERNAL_IDENTITY_SECRET: 'x'.repeat(32),
+      ...identityEnv('pricing'),
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
       GOOGLE_SHEETS_SPREADSHEET_ID: 'sheet',
       GOOGLE_SERVICE_ACCOUNT_URL: 'http://127.0.0.1:9/key',

@@ -1,14 +1,14 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, serveRoute, serviceIdentity, signIdentity } from '@bo/platform';
+import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, serveRoute } from '@bo/platform';
+import { asService, signedBy, signerOf, testVerifier } from '@bo/platform/testing/identity';
 import { defineRoute, type RouteAccess } from '@bo/proto';
 
-const secret = 'a-test-identity-secret-of-32-characters!';
-const admin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null }, secret) };
-const customer = { 'x-internal-identity': signIdentity({ kind: 'customer', userId: null, email: 'c@example.com', isAdmin: false, keyId: 'k1' }, secret) };
-
-const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
+const adminClaims = { kind: 'admin' as const, userId: '1', email: 'a@example.com', isAdmin: true, keyId: null };
+const admin = signedBy('gateway', adminClaims);
+const customer = signedBy('gateway', { kind: 'customer', userId: null, email: 'c@example.com', isAdmin: false, keyId: 'k1' });
+const gateway = asService('gateway');
 
 // Contracts of a made-up service; the owner only has to be a registry name.
 const route = (method: 'GET' | 'POST', path: string, access: RouteAccess) =>
@@ -19,13 +19,14 @@ const things = defineRoute({
   reply: z.object({ name: z.string() }),
   example: { body: { name: 'x', count: 1 }, reply: { name: 'x' } },
 });
+const forNotifications = defineRoute({ owner: 'pricing', method: 'GET', path: '/internal/for-notifications', access: 'internal', callers: ['notifications'], summary: 'callers', category: 'Test', reply: z.unknown(), example: { reply: null } });
 const wrongReply = defineRoute({ owner: 'pricing', method: 'GET', path: '/api/wrong-reply', access: 'public', summary: 'drift', category: 'Test', reply: z.object({ count: z.number() }), example: { reply: { count: 3 } } });
 
 function buildApp(readinessOk = true, options: { checkReplies?: boolean; separateOperations?: boolean } = {}) {
   const app = createServiceApp({
     service: 'demo',
     logger: createLogger('demo', 'silent'),
-    identitySecret: secret,
+    verifier: testVerifier(),
     readiness: [{ name: 'database', check: async () => { if (!readinessOk) throw new Error('connection refused'); } }],
     ...options,
   });
@@ -33,6 +34,7 @@ function buildApp(readinessOk = true, options: { checkReplies?: boolean; separat
   serveRoute(app, route('GET', '/api/public', 'public'), async () => ({ correlationId: currentCorrelationId() }));
   serveRoute(app, route('GET', '/api/mine', 'customer'), async ({ identity }) => ({ email: identity?.email }));
   serveRoute(app, route('GET', '/internal/status', 'internal'), async () => ({ ok: true }));
+  serveRoute(app, forNotifications, async () => ({ ok: true }));
   serveRoute(app, route('GET', '/api/conflict', 'admin'), async () => { throw conflict('Already paid'); });
   serveRoute(app, route('GET', '/api/crash', 'admin'), async () => { throw new Error('secret internal detail at /srv/app.ts:12'); });
   serveRoute(app, route('GET', '/api/teapot', 'admin'), async () => { throw new AppError(418, 'teapot', 'I am a teapot'); });
@@ -87,14 +89,32 @@ describe('createServiceApp', () => {
     expect((await app.inject({ method: 'GET', url: '/api/public' })).statusCode).toBe(200);
   });
 
-  it('lets only the gateway\'s own identity call an internal route', async () => {
+  it('lets only a service identity call an internal route', async () => {
     expect((await app.inject({ method: 'GET', url: '/internal/status' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/internal/status', headers: admin })).statusCode).toBe(403);
     expect((await app.inject({ method: 'GET', url: '/internal/status', headers: gateway })).json()).toEqual({ ok: true });
+    expect((await app.inject({ method: 'GET', url: '/internal/status', headers: asService('notifications') })).json()).toEqual({ ok: true });
+  });
+
+  it('lets only the callers an internal route names call it, each with its own key', async () => {
+    expect((await app.inject({ method: 'GET', url: '/internal/for-notifications', headers: asService('notifications') })).json()).toEqual({ ok: true });
+    const other = await app.inject({ method: 'GET', url: '/internal/for-notifications', headers: asService('ai-chat') });
+    expect({ status: other.statusCode, error: other.json().error }).toEqual({ status: 403, error: 'Internal route for notifications only, not ai-chat' });
+  });
+
+  it('answers a refused identity header with 403 and the reason, never as the identity it claims', async () => {
+    const refused = async (headers: Record<string, string>) => {
+      const response = await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 1 }, headers });
+      return { status: response.statusCode, error: response.json().error as string };
+    };
+    expect(await refused(signedBy('ai-chat', adminClaims))).toEqual({ status: 403, error: "Identity refused: ai-chat may not state a person's identity (admin): only the gateway does" });
+    expect(await refused(asService('ai-chat'))).toEqual({ status: 403, error: 'Admin access required' });
+    expect(await refused({ 'x-internal-identity': signerOf('gateway').signAt(adminClaims, Date.now() - 120_000) })).toEqual({ status: 403, error: 'Identity refused: the identity header is stale' });
+    expect((await app.inject({ method: 'POST', url: '/api/things', payload: { name: 'x', count: 1 }, headers: admin })).statusCode).toBe(200);
   });
 
   it('refuses, at registration, a route that declares no access', () => {
-    const bare = createServiceApp({ service: 'demo', logger: createLogger('demo', 'silent'), identitySecret: secret });
+    const bare = createServiceApp({ service: 'demo', logger: createLogger('demo', 'silent'), verifier: testVerifier() });
     expect(() => bare.get('/api/forgotten', async () => ({}))).toThrow(/declares no access/);
     return bare.close();
   });

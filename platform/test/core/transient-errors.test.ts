@@ -7,6 +7,7 @@ import { RedisCache } from '@bo/platform/cache';
 import { createPrismaClient, openDatabase, type Database } from '@bo/platform/db';
 import { UnprocessableEventError } from '@bo/platform/events';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { signerOf } from '@bo/platform/testing/identity';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { startTcpProxy, type TcpProxy } from '@bo/platform/testing/tcp-proxy';
 import { PrismaClient } from '../fixtures/demo/src/generated/prisma/client';
@@ -144,7 +145,7 @@ describe('isTransientError on real failures', () => {
       await brokerProxy.close();
     }
 
-    const client = new ServiceClient({ baseUrl: 'http://127.0.0.1:1', caller: 'notifications', identitySecret: 'x'.repeat(32) });
+    const client = new ServiceClient({ baseUrl: 'http://127.0.0.1:1', signer: signerOf('notifications') });
     const unreachable = await failure(() => client.call(keyDelivery, { params: { keyId: 1 } }));
     expect(unreachable).toMatchObject({ name: 'ServiceCallError', status: 503 });
     expect(transientDependency(unreachable)).toBe('network');

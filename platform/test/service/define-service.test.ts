@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createLogger, serveRoute, serviceEnvSchema, serviceIdentity, signIdentity, type ServiceEnv } from '@bo/platform';
+import { createLogger, formatPublicKeys, generateIdentityKeyPair, serveRoute, serviceEnvSchema, type ServiceEnv } from '@bo/platform';
 import { onEvent, outsideEffect, type OutsideEffect } from '@bo/platform/events';
 import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
 import { defineService, type RunningService, type ServiceContext } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { asService, signedBy, TEST_IDENTITY_PUBLIC_KEYS } from '@bo/platform/testing/identity';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { defineEvent, defineRoute, type DomainServiceName } from '@bo/proto';
 import { PrismaClient } from '../fixtures/demo/src/generated/prisma/client';
@@ -13,9 +14,11 @@ import { demoMigrationsDir } from '../db/demo-fixture';
 
 // A made-up service built the way every real one is: its own folder's parts, defined once.
 const DEMO = 'demo' as DomainServiceName;
-const secret = 'a-test-identity-secret-of-32-characters!';
-const admin = { 'x-internal-identity': signIdentity({ kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null }, secret) };
-const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
+// The demo service's own key pair, listed with this suite's keys of the real processes.
+const demoKeys = generateIdentityKeyPair();
+const identity = { IDENTITY_PRIVATE_KEY: demoKeys.privateKey, IDENTITY_PUBLIC_KEYS: `${TEST_IDENTITY_PUBLIC_KEYS},${formatPublicKeys({ demo: demoKeys })}` };
+const admin = signedBy('gateway', { kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null });
+const gateway = asService('gateway');
 
 const widgetAdded = defineEvent({
   name: 'demo.widget.added', version: 1, payload: z.object({ name: z.string(), revision: z.number().int() }),
@@ -89,7 +92,7 @@ describe('defineService', () => {
     vhost = await createTestVhost('define-service');
     const prefix = `demo-${randomUUID()}`;
     for (let i = 0; i < 2; i++) {
-      const config = demoConfig.parse({ PORT: '0', LOG_LEVEL: 'silent', INTERNAL_IDENTITY_SECRET: secret, DATABASE_URL: testDb.url, REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: vhost.url });
+      const config = demoConfig.parse({ PORT: '0', LOG_LEVEL: 'silent', ...identity, DATABASE_URL: testDb.url, REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: vhost.url });
       const infrastructure = await connectInfrastructure(config, prefix, createLogger('demo', 'silent'));
       infrastructures.push(infrastructure);
       replicas.push(await demo.start({ config, logger: createLogger('demo', 'silent'), infrastructure, checkReplies: true }));

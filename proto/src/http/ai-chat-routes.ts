@@ -186,7 +186,7 @@ export const testEmailParser = defineRoute({
 });
 
 export const parseMails = defineRoute({
-  owner: 'ai-chat', method: 'POST', path: '/internal/email-parser/parse', access: 'internal', category,
+  owner: 'ai-chat', method: 'POST', path: '/internal/email-parser/parse', access: 'internal', callers: ['streaming-keys'], category,
   body: z.object({ codeType: codeTypeSchema, mails: z.array(parserMailSchema).max(50) }),
   reply: z.object({
     result: parseResultSchema,

@@ -36,6 +36,11 @@ export interface RouteContract<
   /** Path pattern; `:name` is one segment and must be a key of `params`. */
   path: string;
   access: RouteAccess;
+  /**
+   * For an internal route: the processes that call it. Each signs its own identity with its own
+   * key, so another service (ai-chat, which reads hostile mail) cannot use a route it never needs.
+   */
+  callers?: readonly ServiceName[];
   params?: P;
   query?: Q;
   body?: B;
@@ -80,6 +85,7 @@ export function defineRoute<P extends Schema | undefined, Q extends Schema | und
     const extra = shape.filter((name) => !names.includes(name));
     if (missing.length || extra.length) throw new Error(`${where}: params schema must have exactly the keys ${names.join(', ') || '(none)'}`);
   }
+  if (contract.callers && contract.access !== 'internal') throw new Error(`${where}: only internal routes name their callers`);
   if (contract.cacheable && (contract.method !== 'GET' || contract.access !== 'public')) throw new Error(`${where}: only public GETs are cacheable`);
   const check = (part: string, schema: Schema | undefined, value: unknown) => {
     if (!schema) return;

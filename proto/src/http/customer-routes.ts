@@ -106,7 +106,7 @@ export const customerParseEmail = defineRoute({
 });
 
 export const customerSignIn = defineRoute({
-  owner: 'streaming-keys', method: 'POST', path: '/internal/customer/sign-in', access: 'internal', category,
+  owner: 'streaming-keys', method: 'POST', path: '/internal/customer/sign-in', access: 'internal', callers: ['gateway'], category,
   body: customerCredentialsSchema,
   reply: z.object({ keyId: z.number().int(), email: z.string(), service: serviceCodeSchema, serviceName: z.string(), redirectUrl: z.string() }),
   summary: "Checks a customer's e-mail and key (401 'Invalid email or key' when they do not belong together)",

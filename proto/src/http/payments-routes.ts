@@ -79,6 +79,8 @@ export const qpaySettingsViewSchema = z.object({
   qpayClientId: z.string(),
   qpayClientSecret: z.string(),
   qpayClientSecretSet: z.boolean(),
+  /** Why the stored secret cannot be opened (sealed with a key this server does not have), or null. */
+  qpayClientSecretUnreadable: z.string().nullable(),
   qpayInvoiceCode: z.string(),
   qpayCallbackUrl: z.string(),
   qpayEnvironment: qpayEnvironmentSchema,
@@ -147,7 +149,7 @@ const limitQuery = (fallback: number) => z.object({ limit: z.coerce.number().int
 
 /** A new invoice at QPay for our own order (streaming-keys' orders and renewals). The reference makes a retry answer the same invoice. */
 export const createPaymentInvoice = defineRoute({
-  owner: 'payments', method: 'POST', path: '/internal/payments/invoices', access: 'internal', category,
+  owner: 'payments', method: 'POST', path: '/internal/payments/invoices', access: 'internal', callers: ['streaming-keys'], category,
   body: z.object({
     /** Unique per order, e.g. streaming-invoice:12; the same reference answers the existing invoice. */
     reference: z.string().min(1).max(100),
@@ -165,7 +167,7 @@ export const createPaymentInvoice = defineRoute({
 });
 
 export const getPaymentInvoice = defineRoute({
-  owner: 'payments', method: 'GET', path: '/internal/payments/invoices/:invoiceId', access: 'internal', category,
+  owner: 'payments', method: 'GET', path: '/internal/payments/invoices/:invoiceId', access: 'internal', callers: ['streaming-keys'], category,
   params: invoiceParams,
   reply: z.object({ invoice: invoiceRecordSchema }),
   summary: 'One invoice with its order (for a service that made it)',
@@ -289,7 +291,7 @@ export const getQpaySettings = defineRoute({
   summary: 'The QPay settings (the client secret masked)',
   example: {
     reply: {
-      qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: false,
+      qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayClientSecretUnreadable: null, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: false,
       webhookPath: '/api/qpay/webhook', callbackPath: '/api/qpay/callback', webhookUrl: 'https://shop.example.mn/api/qpay/webhook', callbackUrl: 'https://shop.example.mn/api/qpay/callback', updatedAt: null,
     },
   },
@@ -313,7 +315,7 @@ export const saveQpaySettings = defineRoute({
     reply: {
       success: true,
       settings: {
-        qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: true,
+        qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayClientSecretUnreadable: null, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: true,
         webhookPath: '/api/qpay/webhook', callbackPath: '/api/qpay/callback', webhookUrl: 'https://shop.example.mn/api/qpay/webhook', callbackUrl: 'https://shop.example.mn/api/qpay/callback', updatedAt: '2026-11-23T08:00:00.000Z',
       },
     },

@@ -42,6 +42,7 @@ export function platformRoutesOf(owner: DomainServiceName) {
     method: 'GET',
     path: `/internal/${owner}/config-status`,
     access: 'internal',
+    callers: ['gateway'],
     reply: z.object({ items: z.array(configItemSchema) }),
     summary: `What the ${owner} service has configured`,
     category: 'System',

@@ -124,6 +124,7 @@ export const mergeSheetRows = defineRoute({
   method: 'POST',
   path: '/internal/pricing/sheet/rows',
   access: 'internal',
+  callers: ['shop-sync'],
   body: z.object({ rows: z.array(priceRowSchema).min(1).max(5000) }).strict(),
   reply: z.object({ updated: z.number().int(), appended: z.number().int(), totalRows: z.number().int(), sheetName: z.string() }),
   summary: 'Merge rows into the price sheet by woocommerceId, else SKU, else name (used by the shop export)',

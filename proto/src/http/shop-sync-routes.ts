@@ -257,7 +257,7 @@ export const searchOrders = defineRoute({
 export const PRICE_PUSH_WAIT_MAX_MS = 10_000;
 
 export const pricePushOutcome = defineRoute({
-  owner: 'shop-sync', method: 'GET', path: '/internal/shop-sync/price-pushes/:eventId', access: 'internal', category,
+  owner: 'shop-sync', method: 'GET', path: '/internal/shop-sync/price-pushes/:eventId', access: 'internal', callers: ['pricing'], category,
   params: z.object({ eventId: z.string().uuid() }),
   query: z.object({ waitMs: z.coerce.number().int().min(0).max(PRICE_PUSH_WAIT_MAX_MS).default(0) }),
   reply: z.object({ outcome: z.enum(pricePushOutcomes), error: z.string().nullable() }),

@@ -38,7 +38,7 @@ export const keyDeliverySchema = z.object({
 export type KeyDelivery = z.infer<typeof keyDeliverySchema>;
 
 export const expiringKeys = defineRoute({
-  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/expiring', access: 'internal', category,
+  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/expiring', access: 'internal', callers: ['notifications'], category,
   query: z.object({ days: z.coerce.number().int().min(1).max(30) }),
   reply: z.object({ data: z.array(expiringKeySchema) }),
   summary: 'Active keys held by a chat subscriber that expire within the next `days` days (not yet expired)',
@@ -46,7 +46,7 @@ export const expiringKeys = defineRoute({
 });
 
 export const keyDelivery = defineRoute({
-  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/keys/:keyId/delivery', access: 'internal', category,
+  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/keys/:keyId/delivery', access: 'internal', callers: ['notifications'], category,
   params: keyIdParams,
   reply: keyDeliverySchema,
   summary: "A key with its account's current sign-in details, for the delivery message",
@@ -57,7 +57,7 @@ export const keyDelivery = defineRoute({
 });
 
 export const createRenewalSession = defineRoute({
-  owner: 'streaming-keys', method: 'POST', path: '/internal/streaming-keys/renewals', access: 'internal', category,
+  owner: 'streaming-keys', method: 'POST', path: '/internal/streaming-keys/renewals', access: 'internal', callers: ['notifications'], category,
   body: z.object({ keyId: z.number().int().positive(), months: z.number().int().min(MONTHS_MIN).max(MONTHS_MAX).default(1) }).strict(),
   reply: z.object({ sessionId: z.string(), keyId: z.number().int(), months: z.number().int(), amount: z.number().int().nullable(), path: z.string(), expiresAt: z.string() }),
   summary: 'A renewal session for a key: its link (path under the public address) makes the renewal invoice when opened',
@@ -145,10 +145,13 @@ export const streamingAccountViewSchema = z.object({
   /** Whether a sign-in password is stored, and its masked form (never the whole). */
   passwordSet: z.boolean(),
   passwordMasked: z.string(),
+  /** Why the stored password cannot be opened (sealed with a key this server does not have), or null. */
+  passwordUnreadable: z.string().nullable(),
   passwordUpdatedAt: z.string().nullable(),
   /** Whether the password of the account e-mail's own mailbox is stored (for customers' code fetch, ADR 15), masked. */
   mailboxPasswordSet: z.boolean(),
   mailboxPasswordMasked: z.string(),
+  mailboxPasswordUnreadable: z.string().nullable(),
 });
 
 /** The expiry report (document 3 §3). */
@@ -411,7 +414,7 @@ export const listAccounts = defineRoute({
   query: z.object({ service: serviceCodeSchema.optional() }),
   reply: listOf(streamingAccountViewSchema),
   summary: 'The account e-mails keys are profiles of, with whether a sign-in password is stored (masked)',
-  example: { query: { service: 'NFX' }, reply: { success: true, data: [{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '' }] } },
+  example: { query: { service: 'NFX' }, reply: { success: true, data: [{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUnreadable: null, passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '', mailboxPasswordUnreadable: null }] } },
 });
 
 export const setAccountPassword = defineRoute({
@@ -419,7 +422,7 @@ export const setAccountPassword = defineRoute({
   body: z.object({ service: serviceCodeSchema, email: emailField, password: passwordField }).strict(),
   reply: z.object({ success: z.boolean(), data: streamingAccountViewSchema }),
   summary: "Set the shared sign-in password of an account e-mail (sealed; every later key message sends the new one)",
-  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', password: 'Shared-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '' } } },
+  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', password: 'Shared-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUnreadable: null, passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: false, mailboxPasswordMasked: '', mailboxPasswordUnreadable: null } } },
 });
 
 export const setAccountMailboxPassword = defineRoute({
@@ -427,7 +430,7 @@ export const setAccountMailboxPassword = defineRoute({
   body: z.object({ service: serviceCodeSchema, email: emailField, mailboxPassword: passwordField }).strict(),
   reply: z.object({ success: z.boolean(), data: streamingAccountViewSchema }),
   summary: "Set the IMAP password of an account e-mail's mailbox (sealed), which customers' code fetches read",
-  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', mailboxPassword: 'Mailbox-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026' } } },
+  example: { body: { service: 'NFX', email: 'nfx.account1@example.mn', mailboxPassword: 'Mailbox-Pass-2026' }, reply: { success: true, data: { email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUnreadable: null, passwordUpdatedAt: '2026-11-23T08:00:00.000Z', mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026', mailboxPasswordUnreadable: null } } },
 });
 
 export const openRenewal = defineRoute({

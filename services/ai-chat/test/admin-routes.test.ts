@@ -1,3 +1,4 @@
+import { asService } from '@bo/platform/testing/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedAs } from '@bo/platform/testing/services';
 import { aiChatRoutes, blockedCodeTypes, routesOwnedBy } from '@bo/proto';
@@ -134,7 +135,7 @@ describe('ai-chat admin routes: prompts, the e-mail parser prompt, providers', (
   });
 
   it('tells the config-status page whether an enabled provider has its key, and that the base URLs are simulators', async () => {
-    const gateway = signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null });
+    const gateway = asService('gateway');
     const items = (await s.call('GET', '/internal/ai-chat/config-status', undefined, gateway)).body.items;
     expect(items).toEqual([
       { name: 'AI provider for the e-mail parser (enabled, with its API key set)', category: 'AI', configured: true, simulated: true },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { identityEnv } from '@bo/platform/testing/identity';
 import { loadAiChatConfig } from '../src/config';
 
-const base = { INTERNAL_IDENTITY_SECRET: 'x'.repeat(32) };
+const base = { ...identityEnv('ai-chat') };
 
 describe('ai-chat configuration', () => {
   it("defaults to each family's public API, an 8 s timeout and port 5106", () => {

@@ -1,6 +1,7 @@
+import { asService } from '@bo/platform/testing/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorUrls } from '@bo/platform/service';
-import { signedAs, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+import { startTestSystem, type TestSystem } from '@bo/platform/testing/services';
 import { listen } from '@bo/sim-kit';
 import { buildOpenAiSimulator } from '@bo/sim-openai';
 import aiChat from '../src/service';
@@ -40,7 +41,7 @@ describe("the embedded run's settings: every family at the one OpenAI simulator,
   });
 
   it('says the providers are set up and simulated', async () => {
-    const gateway = signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null });
+    const gateway = asService('gateway');
     const { body } = await system.call('ai-chat', 'GET', '/internal/ai-chat/config-status', undefined, gateway);
     expect(body.items.map((item: any) => [item.name, item.configured, item.simulated])).toEqual([
       ['AI provider for the e-mail parser (enabled, with its API key set)', true, true],

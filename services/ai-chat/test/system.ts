@@ -1,5 +1,6 @@
+import { asService } from '@bo/platform/testing/identity';
 import type { RunningService } from '@bo/platform/service';
-import { signedAs, startTestSystem, type TestReply, type TestSystem } from '@bo/platform/testing/services';
+import { startTestSystem, type TestReply, type TestSystem } from '@bo/platform/testing/services';
 import type { CodeType, ParserMail } from '@bo/proto';
 import { listen } from '@bo/sim-kit';
 import { buildOpenAiSimulator, type PersonaName } from '@bo/sim-openai';
@@ -37,7 +38,7 @@ export interface AiChatSystem {
 }
 
 /** streaming-keys' identity, signed afresh on each request. */
-export const asStreamingKeys = signedAs({ kind: 'service', userId: 'streaming-keys', email: null, isAdmin: false, keyId: null });
+export const asStreamingKeys = asService('streaming-keys');
 
 const personaOf: Record<ProviderFamily, { persona: PersonaName; prefix: string }> = {
   openai: { persona: 'openai', prefix: '/v1' },

@@ -22,10 +22,10 @@ export interface NotificationsExposed {
  * then recorded failed), the purchase messages (consumers and their outside effect), the expiry
  * check and its cron schedule, and the routes of the /manychat-admin page.
  */
-export async function buildNotificationsApp({ config, logger, prisma, outbox, effects, infrastructure }: ServiceContext<NotificationsConfig, PrismaClient>): Promise<ServiceParts<NotificationsExposed>> {
+export async function buildNotificationsApp({ config, logger, signer, prisma, outbox, effects, infrastructure }: ServiceContext<NotificationsConfig, PrismaClient>): Promise<ServiceParts<NotificationsExposed>> {
   const manychat = config.MANYCHAT_API_TOKEN ? new ManyChatClient({ baseUrl: config.MANYCHAT_API_URL, token: config.MANYCHAT_API_TOKEN, timeoutMs: config.MANYCHAT_TIMEOUT_MS }) : null;
   const messenger = new ChatMessenger(manychat);
-  const streamingKeys = new ServiceClient({ baseUrl: config.STREAMING_KEYS_URL, caller: 'notifications', identitySecret: config.INTERNAL_IDENTITY_SECRET });
+  const streamingKeys = new ServiceClient({ baseUrl: config.STREAMING_KEYS_URL, signer });
   const deliveries = new ChatDeliveries({ prisma, messenger, streamingKeys });
   const expiryCheck = new ExpiryCheck({ prisma, outbox, messenger, streamingKeys });
   const schedule = scheduleExpiryCheck({ expression: config.EXPIRY_CHECK_CRON, lock: infrastructure.lock, logger, run: () => expiryCheck.run() });

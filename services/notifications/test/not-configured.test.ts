@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceIdentity, signIdentity } from '@bo/platform';
-import { TEST_IDENTITY_SECRET } from '@bo/platform/testing/services';
+import { asService } from '@bo/platform/testing/identity';
 import { createEnvelope, paymentsInvoicePaid } from '@bo/proto';
 import { eventually, startNotificationsSystem, type NotificationsSystem } from './system';
 
@@ -27,7 +26,7 @@ describe('notifications without a ManyChat token', () => {
     const refused = await n.call('POST', '/api/manychat/test-notification', { userId: '9000001' });
     expect({ status: refused.status, body: refused.body }).toEqual({ status: 503, body: { error: 'ManyChat API is not configured' } });
     expect((await n.call('GET', '/api/manychat/settings')).body.status).toEqual({ apiConfigured: false, simulated: true, connected: null, pageName: null, error: null, payment: 'Using Existing QPay Setup' });
-    const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), TEST_IDENTITY_SECRET) };
+    const gateway = asService('gateway');
     expect((await n.call('GET', '/internal/notifications/config-status', undefined, gateway)).body.items).toEqual([{ name: 'ManyChat API', category: 'Chat notifications', configured: false, simulated: true }]);
     expect(n.manychat.state.messages).toEqual([]);
   });

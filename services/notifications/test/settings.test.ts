@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceIdentity, signIdentity } from '@bo/platform';
-import { signedAs, TEST_IDENTITY_SECRET } from '@bo/platform/testing/services';
+import { asService } from '@bo/platform/testing/identity';
+import { signedAs } from '@bo/platform/testing/services';
 import { BASE_URL_WARNING, routesOwnedBy } from '@bo/proto';
 import { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
 import { startNotificationsSystem, textOf, type NotificationsSystem } from './system';
@@ -101,7 +101,7 @@ describe('notifications routes: settings, templates, test notification', () => {
   });
 
   it('says in the config status that ManyChat is configured and simulated', async () => {
-    const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), TEST_IDENTITY_SECRET) };
+    const gateway = asService('gateway');
     const { body } = await n.call('GET', '/internal/notifications/config-status', undefined, gateway);
     expect(body.items).toEqual([{ name: 'ManyChat API', category: 'Chat notifications', configured: true, simulated: true }]);
     expect(JSON.stringify(body)).not.toContain('sim-manychat-secret');

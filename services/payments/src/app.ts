@@ -26,7 +26,7 @@ export interface PaymentsExposed {
  * cancel), the reconciliation job and the routes.
  */
 export async function buildPaymentsApp({ config, logger, prisma, outbox, infrastructure }: ServiceContext<PaymentsConfig, PrismaClient>): Promise<ServiceParts<PaymentsExposed>> {
-  const secrets = new SecretBox(config.DATA_ENCRYPTION_KEY);
+  const secrets = SecretBox.fromConfig(config);
   const qpay = new QpayConnection({ prisma, config, secrets });
   await qpay.seedFromEnvironment();
   const desk = new InvoiceDesk({ prisma, outbox, qpay, lock: infrastructure.lock, config, logger });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEncryptionKeySchema, loadConfig, serviceEnvSchema } from '@bo/platform';
+import { dataEncryptionEnv, loadConfig, serviceEnvSchema } from '@bo/platform';
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 const flag = z.preprocess((v) => v === 'true' || v === '1', z.boolean());
@@ -9,7 +9,7 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
   /** The address customers and QPay reach us at: payment links and callback URLs are built on it. */
   PUBLIC_URL: z.url().default('http://localhost:5000').transform((url) => url.replace(/\/+$/, '')),
   /** Seals the QPay client secret in qpay_settings. */
-  DATA_ENCRYPTION_KEY: dataEncryptionKeySchema,
+  ...dataEncryptionEnv,
   /** QPay's two bases (external-apis.md §1); the settings' environment chooses one. */
   QPAY_PRODUCTION_URL: z.url().default('https://merchant.qpay.mn/v2'),
   QPAY_SANDBOX_URL: z.url().default('https://merchant-sandbox.qpay.mn/v2'),

@@ -34,5 +34,6 @@ export default defineService({
       QPAY_WEBHOOK_SECRET: 'replace-with-the-secret-header-of-the-chat-flow',
     },
   },
+  sealedColumns: [{ table: 'qpay_settings', column: 'qpay_client_secret' }],
   build: buildPaymentsApp,
 });

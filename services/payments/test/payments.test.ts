@@ -1,10 +1,10 @@
+import { asService } from '@bo/platform/testing/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedAs } from '@bo/platform/testing/services';
 import { routesOwnedBy } from '@bo/proto';
 import { newInvoice, startPaymentsSystem, type PaymentsSystem } from './system';
 
 /** streaming-keys' signed identity, as its ServiceClient sends it. */
-const asStreamingKeys = signedAs({ kind: 'service', userId: 'streaming-keys', email: null, isAdmin: false, keyId: null });
+const asStreamingKeys = asService('streaming-keys');
 const webhookSecret = 'chat-flow-secret-header-value';
 const chatRequest = (invoiceId: string, code = 'NFX-1M') => ({
   user_id: '1234567', first_name: 'Бат-Эрдэнэ', last_name: 'Болд', email: 'bat@example.mn', phone: '99112233',
@@ -36,7 +36,7 @@ describe('payments: settings, invoices, approval, deletion, the chat webhook', (
     expect(JSON.stringify(saved.body)).not.toContain('123456');
 
     // The masked value sent back as shown keeps the secret: invoices can still be made.
-    const kept = await it_.call('POST', '/api/qpay/settings', { ...saved.body.settings, qpayClientSecret: saved.body.settings.qpayClientSecret, webhookPath: undefined, callbackPath: undefined, webhookUrl: undefined, callbackUrl: undefined, qpayClientSecretSet: undefined, updatedAt: undefined });
+    const kept = await it_.call('POST', '/api/qpay/settings', { ...saved.body.settings, qpayClientSecret: saved.body.settings.qpayClientSecret, webhookPath: undefined, callbackPath: undefined, webhookUrl: undefined, callbackUrl: undefined, qpayClientSecretSet: undefined, qpayClientSecretUnreadable: undefined, updatedAt: undefined });
     expect(kept.status).toBe(200);
     expect((await it_.payments.prisma.qpaySettings.findUniqueOrThrow({ where: { id: 1 } })).qpayClientSecret).toBe(stored.qpayClientSecret);
     const invoiceId = await newInvoice(it_);

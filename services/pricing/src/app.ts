@@ -21,7 +21,7 @@ export interface PricingExposed {
  * The pricing service's parts from its injected dependencies: the sheet client, the catalog over
  * the cache and the last good copy, and the routes, and the shop outcome of each edit (asked of shop-sync). It consumes no events and has no jobs.
  */
-export async function buildPricingApp({ config, logger, infrastructure, prisma, outbox }: ServiceContext<PricingConfig, PrismaClient>): Promise<ServiceParts<PricingExposed>> {
+export async function buildPricingApp({ config, logger, signer, infrastructure, prisma, outbox }: ServiceContext<PricingConfig, PrismaClient>): Promise<ServiceParts<PricingExposed>> {
   const sheet = new GoogleSheet({
     spreadsheetId: config.GOOGLE_SHEETS_SPREADSHEET_ID,
     sheetName: config.GOOGLE_SHEETS_SHEET_NAME,
@@ -45,7 +45,7 @@ export async function buildPricingApp({ config, logger, infrastructure, prisma, 
     logger,
   });
   const shopOutcomes = new ShopSyncOutcomes({
-    shopSync: config.SHOP_SYNC_URL ? new ServiceClient({ baseUrl: config.SHOP_SYNC_URL, caller: 'pricing', identitySecret: config.INTERNAL_IDENTITY_SECRET }) : null,
+    shopSync: config.SHOP_SYNC_URL ? new ServiceClient({ baseUrl: config.SHOP_SYNC_URL, signer }) : null,
     waitMs: config.SHOP_SYNC_WAIT_MS,
     logger,
   });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger, serviceIdentity, signIdentity, type Identity } from '@bo/platform';
+import { createLogger, type Identity } from '@bo/platform';
 import { RedisCache } from '@bo/platform/cache';
 import { openDatabase, type Database } from '@bo/platform/db';
 import { RabbitMqTransport } from '@bo/platform/events';
 import type { Infrastructure } from '@bo/platform/runtime';
 import { connectInfrastructure } from '@bo/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { asService, identityEnv, signedBy } from '@bo/platform/testing/identity';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { createEnvelope, pricingPriceUpdated, routesOwnedBy, type EventEnvelope } from '@bo/proto';
 import { listen } from '@bo/sim-kit';
@@ -17,15 +18,12 @@ import type { PricingExposed } from '../src/app';
 import type { PrismaClient } from '../src/generated/prisma/client';
 import pricing from '../src/service';
 
-const secret = 'test-identity-secret-of-at-least-32-chars';
 const logger = createLogger('pricing-test', 'silent');
 
-function identity(kind: Identity['kind'], isAdmin: boolean) {
-  return signIdentity({ kind, userId: '1', email: 'someone@example.com', isAdmin, keyId: null }, secret);
-}
-const asAdmin = { 'x-internal-identity': identity('admin', true) };
-const asUser = { 'x-internal-identity': identity('user', false) };
-const asGateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
+const identity = (kind: Identity['kind'], isAdmin: boolean) => signedBy('gateway', { kind, userId: '1', email: 'someone@example.com', isAdmin, keyId: null });
+const asAdmin = identity('admin', true);
+const asUser = identity('user', false);
+const asGateway = asService('gateway');
 
 describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulator', () => {
   let testDb: TestDatabase;
@@ -46,7 +44,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       DATABASE_URL: testDb.url,
       REDIS_URL: 'redis://127.0.0.1:6379',
       AMQP_URL: vhost.url,
-      INTERNAL_IDENTITY_SECRET: secret,
+      ...identityEnv('pricing'),
       GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID,
       GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
       GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
@@ -117,10 +115,11 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       expect((await service.app.inject({ method, url, payload, headers: asUser })).statusCode).toBe(403);
     }
     // A user's own signed header with its payload rewritten to claim admin: the signature no longer matches.
-    const [payload, signature] = identity('user', false).split('.');
+    const [signer, payload, signature] = asUser['x-internal-identity'].split('.');
     const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), kind: 'admin', isAdmin: true };
-    const forged = { 'x-internal-identity': `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}` };
-    expect((await service.app.inject({ method: 'GET', url: '/api/cache/status', headers: forged })).statusCode).toBe(401);
+    const forged = { 'x-internal-identity': `${signer}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}` };
+    const refused = await service.app.inject({ method: 'GET', url: '/api/cache/status', headers: forged });
+    expect({ status: refused.statusCode, error: refused.json().error }).toEqual({ status: 403, error: "Identity refused: the identity header does not carry gateway's signature" });
   });
 
   it('writes an edited row to the sheet, refreshes the cache and publishes pricing.price.updated once', async () => {
@@ -220,7 +219,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       const cache = RedisCache.connect('redis://127.0.0.1:6379', `pricing-empty-${randomUUID()}:`);
       const transport = await RabbitMqTransport.connect({ url: vhost.url });
       const config = pricingEnvSchema.parse({
-        PORT: '0', DATABASE_URL: emptyDb.url, INTERNAL_IDENTITY_SECRET: secret,
+        PORT: '0', DATABASE_URL: emptyDb.url, ...identityEnv('pricing'),
         GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID, GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
         GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
       });
@@ -246,7 +245,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
   it('keeps serving prices from the sheet when Redis does not answer', async () => {
     const deadCache = RedisCache.connect('redis://127.0.0.1:9', 'pricing-dead:');
     const config = pricingEnvSchema.parse({
-      PORT: '0', DATABASE_URL: testDb.url, INTERNAL_IDENTITY_SECRET: secret,
+      PORT: '0', DATABASE_URL: testDb.url, ...identityEnv('pricing'),
       GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID, GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
       GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
     });

@@ -24,10 +24,10 @@ export interface ShopSyncExposed {
  * sheet through pricing, price pushes (consumer of pricing.price.updated and its outside effect),
  * the sync runner, and the routes.
  */
-export async function buildShopSyncApp({ config, logger, prisma, effects }: ServiceContext<ShopSyncConfig, PrismaClient>): Promise<ServiceParts<ShopSyncExposed>> {
+export async function buildShopSyncApp({ config, logger, signer, prisma, effects }: ServiceContext<ShopSyncConfig, PrismaClient>): Promise<ServiceParts<ShopSyncExposed>> {
   const settings = shopSettings(config);
   const shop = settings ? new WooCommerceClient(settings) : null;
-  const sheet = new PriceSheetClient(new ServiceClient({ baseUrl: config.PRICING_URL, caller: 'shop-sync', identitySecret: config.INTERNAL_IDENTITY_SECRET }));
+  const sheet = new PriceSheetClient(new ServiceClient({ baseUrl: config.PRICING_URL, signer }));
   const pushes = new PricePushes({ prisma, shop, signal: new DecisionSignal() });
   const runner = shop ? new SyncRunner({ prisma, shop, sheet, pushes, batchSize: config.WOOCOMMERCE_BATCH_SIZE, logger }) : null;
   const deps = { prisma, shop, sheet };

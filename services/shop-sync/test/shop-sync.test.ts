@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEnvelope, pricingPriceUpdated, type PriceRow } from '@bo/proto';
 import { SIMULATOR_KEY } from '../src/service';
-import { serviceIdentity, signIdentity } from '@bo/platform';
-import { asAdmin, secret, startShopSystem, type ShopSystem } from './system';
+import { asService } from '@bo/platform/testing/identity';
+import { asAdmin, startShopSystem, type ShopSystem } from './system';
 
 const row = (cells: string[]): PriceRow => ({
   type: cells[0], parent: cells[1], woocommerceId: cells[2], product: cells[3], description: cells[4], regularPrice: cells[5],
@@ -34,7 +34,7 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
   });
 
   it('never gives the consumer key or secret away: not in the status, not in the config status', async () => {
-    const gateway = { 'x-internal-identity': signIdentity(serviceIdentity('gateway'), secret) };
+    const gateway = asService('gateway');
     const replies = [
       (await shop('GET', '/api/woocommerce/status')).body,
       (await system.shop.app.inject({ method: 'GET', url: '/internal/shop-sync/config-status', headers: gateway })).body,

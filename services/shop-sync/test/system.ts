@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createLogger, signIdentity, type ServiceEnv } from '@bo/platform';
+import { createLogger, type ServiceEnv } from '@bo/platform';
 import { PgTransport } from '@bo/platform/events';
 import { connectInfrastructure, embeddedInfrastructure, type Infrastructure } from '@bo/platform/runtime';
 import type { RunningService } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { identityEnv, TEST_IDENTITY_PUBLIC_KEYS } from '@bo/platform/testing/identity';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import pricing from '@bo/pricing/service';
 import { buildGoogleSheetsSimulator, defaultPriceList, PRICE_LIST_HEADER, PRICE_LIST_SPREADSHEET_ID, type GoogleSheetsSimulator, type QuotaLimits, type SpreadsheetSeed } from '@bo/sim-google-sheets';
@@ -14,13 +15,8 @@ import type { ShopSyncExposed } from '../src/app';
 import type { PrismaClient } from '../src/generated/prisma/client';
 import shopSync, { SIMULATOR_KEY } from '../src/service';
 
-export const secret = 'shop-sync-test-identity-secret-32-chars!';
-/** An admin's signed identity, as the gateway forwards it; signed afresh on each use (a signature is short-lived). */
-export const asAdmin = {
-  get 'x-internal-identity'() {
-    return signIdentity({ kind: 'admin', userId: '1', email: 'admin@example.com', isAdmin: true, keyId: null }, secret);
-  },
-};
+/** An admin's signed identity, as the gateway forwards it. */
+export { asAdmin } from '@bo/platform/testing/services';
 
 export interface ShopSystem {
   pricing: RunningService;
@@ -62,7 +58,7 @@ export async function startShopSystem(name: string, options: ShopSystemOptions =
   const woo = buildWooCommerceSimulator({ seed: options.seed ?? defaultSeed() });
   const wooUrl = await listen(woo.app);
   const [pricingPort, shopPort] = [await freePort(), await freePort()];
-  const common = { DATABASE_URL: testDb.url, REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: vhost.url, INTERNAL_IDENTITY_SECRET: secret, LOG_LEVEL: 'silent' };
+  const common = { DATABASE_URL: testDb.url, REDIS_URL: 'redis://127.0.0.1:6379', AMQP_URL: vhost.url, IDENTITY_PUBLIC_KEYS: TEST_IDENTITY_PUBLIC_KEYS, LOG_LEVEL: 'silent' };
   const infrastructures: Infrastructure[] = [];
   const embeddedBus = options.transport === 'embedded' ? await PgTransport.connect({ url: testDb.url }) : null;
   const connect = (config: ServiceEnv) =>
@@ -79,6 +75,7 @@ export async function startShopSystem(name: string, options: ShopSystemOptions =
   };
   const pricingService = await start(pricing as never, {
     ...common,
+    ...identityEnv('pricing'),
     PORT: String(pricingPort),
     GOOGLE_SHEETS_SPREADSHEET_ID: PRICE_LIST_SPREADSHEET_ID,
     GOOGLE_SHEETS_ROOT_URL: sheetsUrl,
@@ -87,7 +84,7 @@ export async function startShopSystem(name: string, options: ShopSystemOptions =
     SHOP_SYNC_WAIT_MS: String(options.waitMs ?? 4_000),
   }, pricingPort);
   const shopEnv: Record<string, string> = options.shop === false ? {} : { WOOCOMMERCE_URL: wooUrl, WOOCOMMERCE_CONSUMER_KEY: SIMULATOR_KEY.key, WOOCOMMERCE_CONSUMER_SECRET: SIMULATOR_KEY.secret, WOOCOMMERCE_TIMEOUT_MS: '2000' };
-  const shopConfig = { ...common, ...shopEnv, PORT: String(shopPort), PRICING_URL: `http://127.0.0.1:${pricingPort}` };
+  const shopConfig = { ...common, ...identityEnv('shop-sync'), ...shopEnv, PORT: String(shopPort), PRICING_URL: `http://127.0.0.1:${pricingPort}` };
   const system: ShopSystem = {
     pricing: pricingService,
     shop: await start<RunningService<PrismaClient, ShopSyncExposed>>(shopSync as never, shopConfig, shopPort),

@@ -31,9 +31,9 @@ export interface StreamingKeysExposed {
  * renewal and fold reminder outcomes into the keys, customers' code fetch from their account's
  * mailbox (ADR 15), and the routes.
  */
-export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<StreamingKeysExposed>> {
-  const secrets = new SecretBox(config.DATA_ENCRYPTION_KEY);
-  const payments = new PaymentsClient({ baseUrl: config.PAYMENTS_URL, identitySecret: config.INTERNAL_IDENTITY_SECRET });
+export async function buildStreamingKeysApp({ config, logger, signer, prisma, outbox }: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<StreamingKeysExposed>> {
+  const secrets = SecretBox.fromConfig(config);
+  const payments = new PaymentsClient({ baseUrl: config.PAYMENTS_URL, signer });
   const pool = new KeyPool({ prisma, secrets });
   const orders = new Orders({ prisma, payments });
   const renewals = new Renewals({ prisma, payments });
@@ -41,7 +41,7 @@ export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: 
     prisma,
     pool,
     mailbox: config.MAILBOX_IMAP_URL ? new MailboxReader({ url: config.MAILBOX_IMAP_URL, timeoutMs: config.MAILBOX_TIMEOUT_MS, logger }) : null,
-    aiChat: config.AI_CHAT_URL ? new AiChatClient({ baseUrl: config.AI_CHAT_URL, identitySecret: config.INTERNAL_IDENTITY_SECRET }) : null,
+    aiChat: config.AI_CHAT_URL ? new AiChatClient({ baseUrl: config.AI_CHAT_URL, signer }) : null,
     logger,
   });
   const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch };

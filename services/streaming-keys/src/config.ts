@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEncryptionKeySchema, loadConfig, serviceEnvSchema } from '@bo/platform';
+import { dataEncryptionEnv, loadConfig, serviceEnvSchema } from '@bo/platform';
 
 /** An IMAP server address: imaps://host[:993], or imap://host[:143] (the simulator, no TLS). Empty means unset. */
 const imapUrl = z.preprocess(
@@ -12,7 +12,7 @@ export const streamingKeysEnvSchema = serviceEnvSchema.extend({
   /** The public address: a renewal link opens here, then the payment page. */
   PUBLIC_URL: z.url().default('http://localhost:5000').transform((url) => url.replace(/\/+$/, '')),
   /** Seals each streaming account's shared password and its mailbox password. */
-  DATA_ENCRYPTION_KEY: dataEncryptionKeySchema,
+  ...dataEncryptionEnv,
   /** payments makes the QPay invoice of every streaming order and renewal. */
   PAYMENTS_URL: z.url(),
   /**

@@ -16,5 +16,9 @@ export default defineService({
     settings: { PUBLIC_URL: 'https://shop.example.mn' },
     secrets: { DATA_ENCRYPTION_KEY: 'replace-with-32-or-more-random-characters' },
   },
+  sealedColumns: [
+    { table: 'streaming_accounts', column: 'password' },
+    { table: 'streaming_accounts', column: 'mailbox_password' },
+  ],
   build: buildStreamingKeysApp,
 });

@@ -1,3 +1,4 @@
+import { asService } from '@bo/platform/testing/identity';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { createEnvelope, keyPattern, notificationsReminderRecorded, routesOwnedB
 import { eventually, startKeysSystem, type KeysSystem } from './system';
 
 const DAY = 86_400_000;
-const asGateway = signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null });
+const asGateway = asService('gateway');
 const asCustomer = signedAs({ kind: 'customer', userId: 'c1', email: 'bat@example.mn', isAdmin: false, keyId: null });
 
 describe('streaming-keys: the admin routes of /streaming-keys', () => {
@@ -94,7 +95,7 @@ describe('streaming-keys: the admin routes of /streaming-keys', () => {
     const account = await it_.keys.prisma.streamingAccount.findFirstOrThrow({ where: { email: 'nfx.account1@example.mn', service: 'NFX' } });
     expect(account.password).not.toContain('Shared-Pass-2026');
     const accounts = await it_.call('GET', '/api/streaming-accounts?service=NFX');
-    expect(accounts.body.data).toEqual([{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUpdatedAt: expect.any(String), mailboxPasswordSet: false, mailboxPasswordMasked: '' }]);
+    expect(accounts.body.data).toEqual([{ email: 'nfx.account1@example.mn', service: 'NFX', passwordSet: true, passwordMasked: '••••2026', passwordUnreadable: null, passwordUpdatedAt: expect.any(String), mailboxPasswordSet: false, mailboxPasswordMasked: '', mailboxPasswordUnreadable: null }]);
     expect(JSON.stringify(accounts.body)).not.toContain('Shared-Pass');
 
     await it_.call('POST', '/api/streaming-keys', { service: 'DPS', email: 'dps.account@example.mn', months: 1, profiles: 2 });

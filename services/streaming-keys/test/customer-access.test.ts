@@ -1,12 +1,13 @@
+import { asService } from '@bo/platform/testing/identity';
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, signedAs } from '@bo/platform/testing/services';
+import { asAdmin } from '@bo/platform/testing/services';
 import type { MailboxSimulator } from '@bo/sim-mailbox';
 import streamingKeys from '../src/service';
 import { ACCOUNTS, asCustomer, loginsOf, makeKeys, sellTo, setMailbox, startMailbox, type MadeKey } from './customer-support';
 import { eventually, startKeysSystem, type KeysSystem, type StreamingKeysService } from './system';
 
-const asGateway = signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null });
+const asGateway = asService('gateway');
 const BUYER = 'bat@example.mn';
 const NFX = ACCOUNTS.NFX.username;
 const NFX2 = ACCOUNTS.NFX2.username;
@@ -194,7 +195,7 @@ describe('streaming-keys: the customer session, its keys and who may fetch codes
 
   it("stores an account's mailbox password sealed, shows it masked, and makes the account when it has no keys yet", async () => {
     const view = await setMailbox(it_, 'NFX', 'nfx.new@streamshop.test', 'New-Mailbox-2026');
-    expect(view).toEqual({ email: 'nfx.new@streamshop.test', service: 'NFX', passwordSet: false, passwordMasked: '', passwordUpdatedAt: null, mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026' });
+    expect(view).toEqual({ email: 'nfx.new@streamshop.test', service: 'NFX', passwordSet: false, passwordMasked: '', passwordUnreadable: null, passwordUpdatedAt: null, mailboxPasswordSet: true, mailboxPasswordMasked: '••••2026', mailboxPasswordUnreadable: null });
     const stored = await it_.keys.prisma.streamingAccount.findUniqueOrThrow({ where: { email_service: { email: 'nfx.new@streamshop.test', service: 'NFX' } } });
     expect(stored.mailboxPassword).not.toContain('New-Mailbox-2026');
     expect(stored.mailboxPasswordUpdatedAt).toBeInstanceOf(Date);

@@ -39,7 +39,7 @@ describe('streaming-keys: the internal routes notifications calls', () => {
     expect(first.body).toMatchObject({ keyId: soldKeyId, service: 'NFX', serviceName: 'Netflix', accountEmail: 'nfx.account1@example.mn', accountPassword: 'Shared-Pass-2026', profileNumber: 1, customerId: '1234567' });
     const stored = await it_.keys.prisma.streamingAccount.findFirstOrThrow({ where: { email: 'nfx.account1@example.mn' } });
     expect(stored.password).not.toContain('Shared-Pass-2026');
-    expect(stored.password).toMatch(/^v1\./);
+    expect(stored.password).toMatch(/^v2\.[0-9a-f]{8}\./);
 
     await it_.keys.exposed.pool.setPassword('nfx.account1@example.mn', 'NFX', 'Changed-Pass-2027');
     expect((await it_.call('GET', `/internal/streaming-keys/keys/${soldKeyId}/delivery`, undefined, asNotifications)).body.accountPassword).toBe('Changed-Pass-2027');

@@ -1,5 +1,5 @@
+import { asService } from '@bo/platform/testing/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedAs } from '@bo/platform/testing/services';
 import { eventually, asNotifications, startKeysSystem, type KeysSystem } from './system';
 
 const DAY = 86_400_000;
@@ -100,7 +100,7 @@ describe('streaming-keys with payments: orders, payment, renewal links', () => {
   });
 
   it('tells the config-status page that payments answers', async () => {
-    const status = await it_.call('GET', '/internal/streaming-keys/config-status', undefined, signedAs({ kind: 'service', userId: 'gateway', email: null, isAdmin: false, keyId: null }));
+    const status = await it_.call('GET', '/internal/streaming-keys/config-status', undefined, asService('gateway'));
     expect(status.body.items).toContainEqual({ name: 'Payments service (streaming invoices and renewal links)', category: 'Streaming keys', configured: true, simulated: false });
   });
 

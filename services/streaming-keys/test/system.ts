@@ -1,7 +1,8 @@
+import { asService } from '@bo/platform/testing/identity';
 import type { PrismaClient as PaymentsPrisma } from '@bo/payments/generated/prisma/client';
 import payments, { qpaySimulatorSettings } from '@bo/payments/service';
 import type { RunningService } from '@bo/platform/service';
-import { signedAs, startTestSystem, type TestReply, type TestSystem } from '@bo/platform/testing/services';
+import { startTestSystem, type TestReply, type TestSystem } from '@bo/platform/testing/services';
 export { eventually } from '@bo/platform/testing/eventually';
 import { createEnvelope, paymentsInvoicePaid, type InvoiceOrder, type Payer } from '@bo/proto';
 import { listen } from '@bo/sim-kit';
@@ -13,7 +14,7 @@ import streamingKeys from '../src/service';
 export type StreamingKeysService = RunningService<PrismaClient, StreamingKeysExposed>;
 
 /** notifications' signed identity, as its ServiceClient sends it. */
-export const asNotifications = signedAs({ kind: 'service', userId: 'notifications', email: null, isAdmin: false, keyId: null });
+export const asNotifications = asService('notifications');
 
 export interface KeysSystem {
   system: TestSystem;

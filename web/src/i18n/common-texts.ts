@@ -43,6 +43,7 @@ export const en = {
   'common.copyFailed': 'Could not copy to the clipboard',
   'common.empty': 'Nothing to show yet',
   'common.required': 'Required',
+  'common.secretUnreadable': 'Unreadable: {reason}. Enter it again.',
 
   'notBuilt.title': '{name}: not built yet',
   'notBuilt.body': 'This part of the dashboard arrives in a later release. Nothing here works yet.',
@@ -95,6 +96,7 @@ export const mn: Translation<typeof en> = {
   'common.copyFailed': 'Санах ойд хуулж чадсангүй',
   'common.empty': 'Одоогоор харуулах зүйл алга',
   'common.required': 'Заавал',
+  'common.secretUnreadable': 'Уншигдахгүй байна: {reason}. Дахин оруулна уу.',
 
   'notBuilt.title': '{name}: хараахан хийгдээгүй',
   'notBuilt.body': 'Энэ хэсэг дараагийн хувилбарт нэмэгдэнэ. Одоогоор энд юу ч ажиллахгүй.',

@@ -1,13 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { signIdentity, type Identity } from '@bo/platform';
 import { createTestDatabase } from '@bo/platform/testing/database';
 import { createTestVhost } from '@bo/platform/testing/rabbitmq';
 import { startTcpProxy, type TcpProxy } from '@bo/platform/testing/tcp-proxy';
 import type { DomainServiceName } from '@bo/proto';
 import { startDistributed, type DistributedSystem } from '../../src/distributed';
-import { loadOrCreateSecrets } from '../../src/secrets';
+import { loadOrCreateSecrets, signerOf } from '../../src/secrets';
 
 /**
  * The money path on the distributed topology of one machine: every service its own process
@@ -44,8 +43,10 @@ export async function startMoneyPath(name: string): Promise<MoneyPath> {
   proxied.port = String(broker.port);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `${name}-`));
   const system = await startDistributed({ databaseUrl: database.url, amqpUrl: proxied.toString(), redisUrl: 'redis://127.0.0.1:6379/8', port: 0, freeServicePorts: true, simulatorBasePort: 0, dataDir, quiet: true });
-  const { identitySecret } = await loadOrCreateSecrets(dataDir);
-  const sign = (identity: Omit<Identity, 'iat'>) => signIdentity(identity, identitySecret);
+  // Signed as the run's own processes would: the admin's identity by the gateway, payments' internal read by streaming-keys (its caller).
+  const secrets = await loadOrCreateSecrets(dataDir);
+  const gateway = signerOf(secrets, 'gateway');
+  const streamingKeys = signerOf(secrets, 'streaming-keys');
 
   const request = async (url: string, init: RequestInit & { json?: unknown } = {}) => {
     const response = await fetch(url, { ...init, headers: { ...(init.json === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers }, body: init.json === undefined ? init.body : JSON.stringify(init.json) });
@@ -54,8 +55,8 @@ export async function startMoneyPath(name: string): Promise<MoneyPath> {
     return text ? JSON.parse(text) : null;
   };
   const admin = (service: DomainServiceName, method: string, url: string, body?: unknown) =>
-    request(`${system.serviceUrls[service]}${url}`, { method, json: body, headers: { 'x-internal-identity': sign({ kind: 'admin', userId: '1', email: 'ops@example.com', isAdmin: true, keyId: null }) } });
-  const asService = () => ({ 'x-internal-identity': sign({ kind: 'service', userId: 'test', email: null, isAdmin: false, keyId: null }) });
+    request(`${system.serviceUrls[service]}${url}`, { method, json: body, headers: { 'x-internal-identity': gateway.sign({ kind: 'admin', userId: '1', email: 'ops@example.com', isAdmin: true, keyId: null }) } });
+  const asStreamingKeys = () => ({ 'x-internal-identity': streamingKeys.serviceHeader() });
 
   return {
     system,
@@ -73,7 +74,7 @@ export async function startMoneyPath(name: string): Promise<MoneyPath> {
     async order(subscriberId) {
       const made = await admin('streaming-keys', 'POST', '/api/streaming-invoices', { email: `buyer${subscriberId}@example.mn`, service: 'NFX', duration: 1, amount: 35_000, customerName: `Buyer ${subscriberId}`, subscriberId });
       const invoiceId = made.data.invoiceId as string;
-      const { invoice } = await request(`${system.serviceUrls.payments}/internal/payments/invoices/${invoiceId}`, { headers: asService() });
+      const { invoice } = await request(`${system.serviceUrls.payments}/internal/payments/invoices/${invoiceId}`, { headers: asStreamingKeys() });
       return { streamingInvoiceId: made.data.id, invoiceId, qpayInvoiceId: invoice.qpayInvoiceId };
     },
     async pay(qpayInvoiceId) {

@@ -7,6 +7,8 @@ import { settingsStore } from '../store/settings-store';
 
 export const WEBHOOK_PATH = '/api/qpay/webhook';
 export const CALLBACK_PATH = '/api/qpay/callback';
+/** How errors name the sealed client secret (one that cannot be opened answers 503 naming its key id). */
+const CLIENT_SECRET = 'The QPay client secret';
 
 /** The settings an invoice is made with, the secret opened. */
 export interface ActiveQpay {
@@ -45,12 +47,14 @@ export class QpayConnection {
   }
 
   view(settings: QpaySettings | null): QpaySettingsView {
-    const secret = settings?.qpayClientSecret ? this.deps.secrets.open(settings.qpayClientSecret) : '';
+    // A secret sealed with a key this server lacks is shown as unreadable; the rest of the page still works.
+    const secret = settings?.qpayClientSecret ? this.deps.secrets.openForView(settings.qpayClientSecret, CLIENT_SECRET) : { plain: '', unreadable: null };
     const publicUrl = this.deps.config.PUBLIC_URL;
     return {
       qpayClientId: settings?.qpayClientId ?? '',
-      qpayClientSecret: maskSecret(secret),
-      qpayClientSecretSet: secret !== '',
+      qpayClientSecret: maskSecret(secret.plain ?? ''),
+      qpayClientSecretSet: Boolean(settings?.qpayClientSecret),
+      qpayClientSecretUnreadable: secret.unreadable,
       qpayInvoiceCode: settings?.qpayInvoiceCode ?? '',
       qpayCallbackUrl: settings?.qpayCallbackUrl ?? '',
       qpayEnvironment: settings?.qpayEnvironment === 'production' ? 'production' : 'sandbox',
@@ -97,7 +101,7 @@ export class QpayConnection {
     const fingerprint = `${baseUrl}|${settings.qpayClientId}|${settings.qpayClientSecret}`;
     let client = this.clients.get(fingerprint);
     if (!client) {
-      const clientSecret = this.deps.secrets.open(settings.qpayClientSecret);
+      const clientSecret = this.deps.secrets.open(settings.qpayClientSecret, CLIENT_SECRET);
       client = new QpayClient({ baseUrl, clientId: settings.qpayClientId, clientSecret, timeoutMs: this.deps.config.QPAY_TIMEOUT_MS });
       this.clients.set(fingerprint, client);
     }

@@ -1,4 +1,4 @@
-import { AppError, ServiceCallError, ServiceClient } from '@bo/platform';
+import { AppError, ServiceCallError, ServiceClient, type IdentitySigner } from '@bo/platform';
 import { createPaymentInvoice, getPaymentInvoice, type InvoiceOrder, type Payer } from '@bo/proto';
 
 export interface PaymentOrder {
@@ -22,9 +22,9 @@ export interface MadePayment {
 export class PaymentsClient {
   private readonly client: ServiceClient;
 
-  constructor(options: { baseUrl: string; identitySecret: string }) {
+  constructor(options: { baseUrl: string; signer: IdentitySigner }) {
     // QPay may take its own timeout to answer payments; leave room for it.
-    this.client = new ServiceClient({ baseUrl: options.baseUrl, caller: 'streaming-keys', identitySecret: options.identitySecret, timeoutMs: 30_000 });
+    this.client = new ServiceClient({ baseUrl: options.baseUrl, signer: options.signer, timeoutMs: 30_000 });
   }
 
   async createInvoice(order: PaymentOrder): Promise<MadePayment> {

@@ -70,13 +70,13 @@ export class KeyPool {
   /** The account's mailbox password in clear, for a code fetch's IMAP sign-in only; null when none is stored. */
   async mailboxPasswordOf(email: string, service: ServiceCode): Promise<string | null> {
     const account = await keyStore.findAccount(this.deps.prisma, email, service);
-    return account?.mailboxPassword ? this.deps.secrets.open(account.mailboxPassword) : null;
+    return account?.mailboxPassword ? this.deps.secrets.open(account.mailboxPassword, `The mailbox password of ${email}`) : null;
   }
 
   /** The account's password in clear, for a delivery message only; null when none is stored. */
   async passwordOf(email: string, service: ServiceCode): Promise<string | null> {
     const account = await keyStore.findAccount(this.deps.prisma, email, service);
-    return account?.password ? this.deps.secrets.open(account.password) : null;
+    return account?.password ? this.deps.secrets.open(account.password, `The password of ${email}`) : null;
   }
 }
 

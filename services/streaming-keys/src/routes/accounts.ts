@@ -5,16 +5,26 @@ import type { StreamingAccount } from '../generated/prisma/client';
 import { keyStore } from '../store/key-store';
 import type { StreamingKeysRouteDeps } from './deps';
 
-/** An account as an admin sees it: whether each password is stored and its last characters, never the whole. */
-const accountView = (account: StreamingAccount, secrets: SecretBox) => ({
-  email: account.email,
-  service: account.service as ServiceCode,
-  passwordSet: account.password !== null,
-  passwordMasked: account.password === null ? '' : maskSecret(secrets.open(account.password)),
-  passwordUpdatedAt: account.passwordUpdatedAt?.toISOString() ?? null,
-  mailboxPasswordSet: account.mailboxPassword !== null,
-  mailboxPasswordMasked: account.mailboxPassword === null ? '' : maskSecret(secrets.open(account.mailboxPassword)),
-});
+/**
+ * An account as an admin sees it: whether each password is stored and its last characters, never
+ * the whole. A password sealed with a key this server lacks is marked unreadable (naming the key
+ * id) on its own row, so the list still shows every other account.
+ */
+function accountView(account: StreamingAccount, secrets: SecretBox) {
+  const password = account.password === null ? null : secrets.openForView(account.password, `The password of ${account.email}`);
+  const mailbox = account.mailboxPassword === null ? null : secrets.openForView(account.mailboxPassword, `The mailbox password of ${account.email}`);
+  return {
+    email: account.email,
+    service: account.service as ServiceCode,
+    passwordSet: password !== null,
+    passwordMasked: maskSecret(password?.plain ?? ''),
+    passwordUnreadable: password?.unreadable ?? null,
+    passwordUpdatedAt: account.passwordUpdatedAt?.toISOString() ?? null,
+    mailboxPasswordSet: mailbox !== null,
+    mailboxPasswordMasked: maskSecret(mailbox?.plain ?? ''),
+    mailboxPasswordUnreadable: mailbox?.unreadable ?? null,
+  };
+}
 
 /** The account e-mails keys are profiles of, their shared sign-in password and their mailbox's password. */
 export function registerAccountRoutes(app: FastifyInstance, { prisma, secrets, pool }: StreamingKeysRouteDeps): void {

@@ -61,7 +61,8 @@ function SettingsForm({ settings }: { settings: QpaySettings }) {
           </FormField>
           <FormField
             label={t('qpay.clientSecret')}
-            helper={settings.qpayClientSecretSet ? t('qpay.clientSecretKept', { masked: settings.qpayClientSecret }) : t('qpay.clientSecretNotSet')}
+            helper={settings.qpayClientSecretSet && !settings.qpayClientSecretUnreadable ? t('qpay.clientSecretKept', { masked: settings.qpayClientSecret }) : t('qpay.clientSecretNotSet')}
+            error={settings.qpayClientSecretUnreadable ? t('common.secretUnreadable', { reason: settings.qpayClientSecretUnreadable }) : null}
           >
             <Input
               name="qpayClientSecret"

@@ -22,8 +22,12 @@ export function AccountMailbox({ service, email, account, loaded }: { service: S
     <Flex gap="2" align="center" wrap="wrap" fontSize="sm" data-testid="mailbox-password" aria-label={t('streamingKeys.mailboxOf', names)} role="group">
       <Text color="fg.muted">{t('streamingKeys.mailbox')}:</Text>
       {loaded && (
-        <Badge colorPalette={set ? 'green' : 'orange'} data-testid="mailbox-status">
-          {set ? t('streamingKeys.mailboxSet', { masked: account.mailboxPasswordMasked }) : t('streamingKeys.mailboxNotSet')}
+        <Badge colorPalette={set && !account.mailboxPasswordUnreadable ? 'green' : 'orange'} data-testid="mailbox-status" whiteSpace="normal">
+          {!set
+            ? t('streamingKeys.mailboxNotSet')
+            : account.mailboxPasswordUnreadable
+              ? t('common.secretUnreadable', { reason: account.mailboxPasswordUnreadable })
+              : t('streamingKeys.mailboxSet', { masked: account.mailboxPasswordMasked })}
         </Badge>
       )}
       <Button size="xs" variant="outline" onClick={() => setOpen(true)} aria-label={t('streamingKeys.mailboxActionOf', names)}>
@@ -66,7 +70,11 @@ function MailboxDialog({ service, email, account, onClose }: { service: ServiceC
     >
       <Form id="mailbox-password" onSubmit={submit} noValidate>
         <Text>{t('streamingKeys.mailboxBody', { email })}</Text>
-        {account?.mailboxPasswordSet && <Text fontSize="sm" color="fg.muted">{t('streamingKeys.mailboxCurrent', { masked: account.mailboxPasswordMasked })}</Text>}
+        {account?.mailboxPasswordSet && (
+          <Text fontSize="sm" color="fg.muted">
+            {account.mailboxPasswordUnreadable ? t('common.secretUnreadable', { reason: account.mailboxPasswordUnreadable }) : t('streamingKeys.mailboxCurrent', { masked: account.mailboxPasswordMasked })}
+          </Text>
+        )}
         <FormField label={t('streamingKeys.mailboxPassword')} error={missing ? t('streamingKeys.mailboxRequired') : null} required>
           <Input name="mailboxPassword" type="password" value={password} onChange={(event) => setPassword(event.target.value)} maxLength={200} autoComplete="new-password" />
         </FormField>
