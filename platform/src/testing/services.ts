@@ -12,6 +12,8 @@ import { createTestVhost } from './rabbitmq';
 /** The identity secret every test system signs with. */
 export const TEST_IDENTITY_SECRET = 'test-system-identity-secret-of-32-chars!';
 export const TEST_DATA_ENCRYPTION_KEY = 'test-system-data-encryption-key-32-chars!';
+/** The chat webhook secret payments starts with in a test system (what the chat flow's X-Webhook-Secret header must be). */
+export const TEST_QPAY_WEBHOOK_SECRET = 'test-system-chat-webhook-secret-0123456789';
 
 /** Headers of a request as the gateway forwards it for `identity`; signed afresh on each read (a signature is short-lived). */
 export function signedAs(identity: Omit<Identity, 'iat'>): Record<string, string> {
@@ -86,6 +88,7 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
     ...(vhost ? { AMQP_URL: vhost.url } : {}),
     INTERNAL_IDENTITY_SECRET: TEST_IDENTITY_SECRET,
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+    QPAY_WEBHOOK_SECRET: TEST_QPAY_WEBHOOK_SECRET,
     LOG_LEVEL: 'silent',
     ...Object.fromEntries(options.services.map((service) => [urlVariableOf(service), url(service)])),
   };

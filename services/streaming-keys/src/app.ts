@@ -31,7 +31,7 @@ export interface StreamingKeysExposed {
  * renewal and fold reminder outcomes into the keys, customers' code fetch from their account's
  * mailbox (ADR 15), and the routes.
  */
-export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<StreamingKeysExposed>> {
+export async function buildStreamingKeysApp({ config, logger, prisma, outbox, infrastructure }: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<StreamingKeysExposed>> {
   const secrets = new SecretBox(config.DATA_ENCRYPTION_KEY);
   const payments = new PaymentsClient({ baseUrl: config.PAYMENTS_URL, identitySecret: config.INTERNAL_IDENTITY_SECRET });
   const pool = new KeyPool({ prisma, secrets });
@@ -44,7 +44,7 @@ export async function buildStreamingKeysApp({ config, logger, prisma, outbox }: 
     aiChat: config.AI_CHAT_URL ? new AiChatClient({ baseUrl: config.AI_CHAT_URL, identitySecret: config.INTERNAL_IDENTITY_SECRET }) : null,
     logger,
   });
-  const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch };
+  const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch, payments, lock: infrastructure.lock };
   return {
     routes(app) {
       registerKeyRoutes(app, deps);
