@@ -9,9 +9,13 @@ export interface EmbeddedSecrets {
   oidcClientSecret: string;
   /** Seals secrets services keep in their tables (QPay's client secret, streaming accounts' passwords). */
   dataEncryptionKey: string;
+  /** The chat webhook's X-Webhook-Secret a fresh database starts with (payments keeps it sealed; Rotate on /qpay replaces it). */
+  qpayWebhookSecret: string;
 }
 
 const secret = () => randomBytes(32).toString('base64url');
+// Hex never spells a placeholder word ("xxxx", "example"), which secretSetting refuses.
+const hexSecret = () => randomBytes(32).toString('hex');
 
 /**
  * Generated once per data folder, so sessions, sign-ins and sealed secrets survive a restart. A
@@ -25,6 +29,7 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<EmbeddedSecr
     sessionSecret: stored.sessionSecret ?? secret(),
     oidcClientSecret: stored.oidcClientSecret ?? secret(),
     dataEncryptionKey: stored.dataEncryptionKey ?? secret(),
+    qpayWebhookSecret: stored.qpayWebhookSecret ?? hexSecret(),
   };
   if (Object.keys(stored).length !== Object.keys(secrets).length) await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
