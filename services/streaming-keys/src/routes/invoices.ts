@@ -7,17 +7,26 @@ import { keyView } from '../store/key-store';
 import type { StreamingKeysRouteDeps } from './deps';
 
 const adminOf = (identity: Identity | null) => identity?.email ?? identity?.userId ?? 'admin';
+/** A refund may wait for QPay (payments' own timeouts); a press waits that long for its turn. */
+const TURN_WAIT_MS = 60_000;
 
 /**
  * Streaming orders: the list, a new order with its QPay invoice, and for a paid order that waits
  * for an admin: Assign key (the approval, for one paid below its price) or Refund.
  */
 export function registerInvoiceRoutes(app: FastifyInstance, { prisma, outbox, orders, payments, lock }: StreamingKeysRouteDeps): void {
-  /** Assign key and Refund on one order never run at once (a key given to money that went back). */
-  const alone = async <T>(id: number, work: () => Promise<T>): Promise<T> => {
-    const turn = await lock.withLock(`streaming-order:${id}`, 60_000, work);
-    if (!turn.acquired) throw conflict('Another action on this order is under way: try again in a moment');
-    return turn.result;
+  /**
+   * Assign key and Refund on one order take turns (across replicas): a key is never given to an
+   * order whose money is going back. A press waits for the one before it, then sees its outcome.
+   */
+  const inTurn = async <T>(id: number, work: () => Promise<T>): Promise<T> => {
+    const deadline = Date.now() + TURN_WAIT_MS;
+    for (;;) {
+      const turn = await lock.withLock(`streaming-order:${id}`, TURN_WAIT_MS, work);
+      if (turn.acquired) return turn.result;
+      if (Date.now() > deadline) throw conflict('Another action on this order is still under way: try again in a moment');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
 
   serveRoute(app, listStreamingInvoices, async ({ query }) => ({ success: true, data: (await orderStore.list(prisma, query.status)).map(invoiceView) }));
@@ -28,7 +37,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { prisma, outbox, or
   });
 
   serveRoute(app, assignInvoiceKey, async ({ params, identity }) => {
-    const sale = await alone(params.id, () => outbox.commit((tx, emit) => assignWaitingOrder(tx, emit, params.id, adminOf(identity))));
+    const sale = await inTurn(params.id, () => outbox.commit((tx, emit) => assignWaitingOrder(tx, emit, params.id, adminOf(identity))));
     if (!sale) throw notFound('Invoice not found');
     if (sale.outcome === 'assigned') return { success: true, data: { invoice: invoiceView(sale.invoice), key: keyView(sale.key) } };
     if (sale.outcome === 'no_free_key') throw conflict(sale.invoice.attentionReason ?? 'No free key');
@@ -37,7 +46,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { prisma, outbox, or
   });
 
   serveRoute(app, refundStreamingInvoice, async ({ params, identity }) =>
-    alone(params.id, async () => {
+    inTurn(params.id, async () => {
       const order = await orderStore.find(prisma, params.id);
       if (!order) throw notFound('Invoice not found');
       if (order.status !== 'NEEDS_ATTENTION' || !order.invoiceId) throw conflict(`Only a paid order waiting for an admin can be refunded (this one is ${order.status})`);
