@@ -126,7 +126,9 @@ describe('the chat payment webhook sells only at the listed price (issue 18 §1)
     const settings = await it_.call('GET', '/api/qpay/settings');
     expect(settings.body).toMatchObject({ webhookSecret: `••••${TEST_QPAY_WEBHOOK_SECRET.slice(-4)}`, webhookSecretRotatedAt: null });
     expect(JSON.stringify(settings.body)).not.toContain(TEST_QPAY_WEBHOOK_SECRET);
-    expect((await it_.call('POST', '/api/qpay/webhook-secret/reveal')).body).toEqual({ secret: TEST_QPAY_WEBHOOK_SECRET });
+    const revealed = await it_.call('POST', '/api/qpay/webhook-secret/reveal');
+    expect(revealed.body).toEqual({ secret: TEST_QPAY_WEBHOOK_SECRET });
+    expect(revealed.headers.get('cache-control')).toBe('no-store');
     expect((await it_.call('POST', '/api/qpay/webhook-secret/reveal', undefined, {})).status).toBe(401);
     const stored = await it_.payments.prisma.qpaySettings.findUniqueOrThrow({ where: { id: 1 } });
     expect(stored.webhookSecret).not.toContain(TEST_QPAY_WEBHOOK_SECRET);

@@ -8,8 +8,11 @@ import type { PaymentsRouteDeps } from './deps';
 export function registerSettingsRoutes(app: FastifyInstance, { prisma, qpay, webhookSecret }: PaymentsRouteDeps, secrets: SecretBox): void {
   serveRoute(app, getQpaySettings, async () => qpay.view(await qpay.settings()));
 
-  // The whole webhook secret only in a POST's reply (no cache keeps it), for the Copy button; never logged.
-  serveRoute(app, revealWebhookSecret, async () => ({ secret: await webhookSecret.current() }));
+  // The whole webhook secret only in a POST's reply, for the Copy button: never cached, never logged.
+  serveRoute(app, revealWebhookSecret, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { secret: await webhookSecret.current() };
+  });
 
   serveRoute(app, rotateWebhookSecret, async () => {
     await webhookSecret.rotate();
