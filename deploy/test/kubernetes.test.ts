@@ -96,7 +96,7 @@ describe('Kubernetes manifests', () => {
 
   it("have each process's config schema refuse the example's placeholders, naming the identity keys and the secrets", async () => {
     const refusedEverywhere = ['IDENTITY_PRIVATE_KEY', 'IDENTITY_PUBLIC_KEYS'];
-    const refusedBy: Record<string, string[]> = { gateway: ['SESSION_SECRET'], payments: ['DATA_ENCRYPTION_KEY'], 'streaming-keys': ['DATA_ENCRYPTION_KEY'] };
+    const refusedBy: Record<string, string[]> = { gateway: ['SESSION_SECRET'], payments: ['DATA_ENCRYPTION_KEY', 'QPAY_WEBHOOK_SECRET'], 'streaming-keys': ['DATA_ENCRYPTION_KEY'] };
     for (const name of serviceNames) {
       const { configSchema } = await loadServiceDefinition(name);
       const result = configSchema.safeParse(exampleEnv(name));

@@ -37,7 +37,8 @@ const PLACEHOLDER = /change[-_ ]?me|replace[-_ ]?(me|with)|placeholder|example|y
  */
 export const secretSetting = z
   .string({ error: 'must be set to 32 or more random characters' })
-  .min(32, 'must be at least 32 characters')
+  // A short value gets its one line; whether it is also a placeholder is not worth a second.
+  .min(32, { error: 'must be at least 32 characters', abort: true })
   .refine((value) => !PLACEHOLDER.test(value) && new Set(value).size >= 8, 'is a placeholder: set it to 32 or more random characters');
 
 /** IDENTITY_PRIVATE_KEY: this process's own Ed25519 private key, which signs the identity header of its calls. */

@@ -65,6 +65,16 @@ export type Payer = z.infer<typeof payerSchema>;
 /** Invoice statuses shown in the UI (document 3 §4). payments uses pending, paid and cancelled. */
 export const invoiceStatuses = ['pending', 'paid', 'failed', 'cancelled', 'success'] as const;
 export const qpayInvoiceStatuses = ['pending', 'paid', 'cancelled'] as const;
-export const streamingInvoiceStatuses = ['PENDING', 'PAID', 'NEEDS_ATTENTION', 'CANCELLED', 'FAILED'] as const;
+export const streamingInvoiceStatuses = ['PENDING', 'PAID', 'NEEDS_ATTENTION', 'CANCELLED', 'FAILED', 'REFUNDED'] as const;
+/**
+ * Why a paid streaming order waits for an admin (NEEDS_ATTENTION): no free key of its service, or
+ * a paid amount below the order's price (or no price to check it against).
+ */
+export const attentionKinds = ['no_free_key', 'price_check'] as const;
+/** How a refund was made: by QPay's refund call, or by the admin returning the money themselves (QPay cannot return a bank transfer). */
+export const refundMethods = ['qpay', 'by_hand'] as const;
+
+/** A whole number of tugrik as people read it: 120,000₮. */
+export const formatTugrik = (amount: number) => `${amount.toLocaleString('en-US')}₮`;
 /** Key notification status: empty (null) means pending (document 3 §4). */
 export const notificationStatuses = ['sent', 'failed', 'opted_out'] as const;

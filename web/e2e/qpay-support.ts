@@ -51,9 +51,9 @@ export interface SimulatedPayment {
 /**
  * Pays an invoice in the QPay simulator as a bank app would. By default the answer comes once its
  * callback reached our server; `callback: 'none'` is a payment whose callback was lost, `amount` a
- * partial or excess payment.
+ * partial or excess payment, `type: 'CARD'` a card payment (the kind QPay can refund).
  */
-export async function payAtQpay(qpayUrl: string, qpayInvoiceId: string, plan: { amount?: number; callback?: 'get' | 'post' | 'none' } = {}): Promise<SimulatedPayment> {
+export async function payAtQpay(qpayUrl: string, qpayInvoiceId: string, plan: { amount?: number; callback?: 'get' | 'post' | 'none'; type?: 'P2P' | 'CARD' } = {}): Promise<SimulatedPayment> {
   const response = await fetch(`${qpayUrl}/__sim/invoices/${qpayInvoiceId}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(plan) });
   if (!response.ok) throw new Error(`the QPay simulator refused the payment: ${response.status} ${await response.text()}`);
   return (await response.json()) as SimulatedPayment;

@@ -37,6 +37,10 @@ async function confirm(page: Page, title: string, button: string): Promise<void>
 
 const gone = (locator: Locator) => locator.waitFor({ state: 'detached', timeout: 15_000 });
 
+/** Netflix for `months` listed at `price` on the Streaming Keys pricing tab (a chat order is sold only at a listed price). */
+const listPrice = (api: ReturnType<typeof adminApi>, months: number, price: number) =>
+  api.post<{ data: { id: number } }>('/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: months, price }).then((reply) => reply.data);
+
 describe('the /qpay page against the QPay simulator', () => {
   it('Settings: a saved secret comes back masked and the field blank; enabling without an invoice code is Update Failed with the server\'s reason', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/qpay' });
@@ -79,6 +83,8 @@ describe('the /qpay page against the QPay simulator', () => {
 
   it('Webhooks: the two inbound paths, the test webhook answers 200 with the payment link; invalid JSON is never sent; a refused payload is Test Failed', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/qpay?tab=webhooks' });
+    // The sample orders Netflix for a month at 35,000₮: the webhook sells it only at a listed price.
+    await listPrice(adminApi(page, system.url), 1, 35_000);
     await openTab(page, 'webhooks');
     expect(await page.getByTestId('webhook-address-path').textContent()).toBe('/api/qpay/webhook');
     expect(await page.getByTestId('callback-address-path').textContent()).toBe('/api/qpay/callback');
@@ -124,6 +130,94 @@ describe('the /qpay page against the QPay simulator', () => {
     expect(await result.getByTestId('test-result-success').textContent()).toBe('No');
     expect(await result.getByTestId('test-result-error').textContent()).toContain('custom_fields.amount');
     expect(sent).toHaveLength(2);
+    await context.close();
+  });
+
+  it("Webhooks: the chat webhook secret shows masked; Copy puts the whole of it on the clipboard; Rotate replaces it after a confirmation and the old one opens nothing", async () => {
+    const { context, page } = await signedIn(browser, system.url, { path: '/qpay?tab=webhooks' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: system.url });
+    const api = adminApi(page, system.url);
+    await openTab(page, 'webhooks');
+    const card = page.getByTestId('webhook-secret');
+    const masked = card.getByTestId('webhook-secret-masked');
+    await expect.poll(() => masked.textContent()).toMatch(/^••••.{4}$/);
+    const first = (await api.post<{ secret: string }>('/api/qpay/webhook-secret/reveal')).secret;
+    expect(await masked.textContent()).toBe(`••••${first.slice(-4)}`);
+    expect(await card.getByTestId('webhook-secret-rotated').textContent()).toBe('Not rotated yet: this is the secret the deployment started with.');
+    // The whole secret is nowhere on the page or in what the page read.
+    expect(await page.content()).not.toContain(first);
+
+    const revealed: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/qpay/webhook-secret/reveal') revealed.push(response.request().method());
+    });
+    await card.getByRole('button', { name: 'Copy Chat Webhook Secret' }).click();
+    await card.getByRole('button', { name: 'Copy Chat Webhook Secret' }).filter({ hasText: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    expect(revealed).toEqual(['POST']);
+    await screenshot(page, 'qpay-webhook-secret');
+
+    await card.getByRole('button', { name: 'Rotate', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Rotate the webhook secret?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain("the chat flow's payment requests are refused until its X-Webhook-Secret header has the new one");
+    await screenshot(page, 'qpay-webhook-secret-rotate', false);
+    await dialog.getByRole('button', { name: 'Rotate', exact: true }).click();
+    expect(await toast(page, 'Secret Rotated')).toContain("Copy the new secret into the chat flow's X-Webhook-Secret header.");
+    const second = (await api.post<{ secret: string }>('/api/qpay/webhook-secret/reveal')).secret;
+    expect(second).not.toBe(first);
+    await expect.poll(() => masked.textContent()).toBe(`••••${second.slice(-4)}`);
+    expect(await card.getByTestId('webhook-secret-rotated').textContent()).toMatch(/^Last rotated /);
+    await card.getByRole('button', { name: 'Copy Chat Webhook Secret' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(second);
+
+    const order = { user_id: '1234567', custom_fields: { invoice_code: 'NFX-1M', invoice_id: 'ROTATE-1', amount: '35000' } };
+    const withOld = await page.request.post(`${system.url}/api/qpay/webhook`, { data: order, headers: { 'x-webhook-secret': first } });
+    expect(withOld.status()).toBe(401);
+    const withNew = await page.request.post(`${system.url}/api/qpay/webhook`, { data: order, headers: { 'x-webhook-secret': second } });
+    expect(withNew.status()).toBe(200);
+    await screenshot(page, 'qpay-webhook-secret-rotated');
+    await context.close();
+  });
+
+  it('Paid below its price: the order waits on /qpay with the reason, no key given; Approve gives it one, Refund closes it, each after a confirmation', async () => {
+    const { context, page } = await signedIn(browser, system.url, { path: '/qpay' });
+    const api = adminApi(page, system.url);
+    const price = await listPrice(api, 3, 90_000);
+    await api.post('/api/streaming-keys', { service: 'NFX', email: 'nfx.below@example.mn', months: 3, profiles: 2 });
+    const { secret } = await api.post<{ secret: string }>('/api/qpay/webhook-secret/reveal');
+    // Two chat orders at today's price; the price goes up before they are paid, so each payment is now below it.
+    const chatOrders = [];
+    for (const reference of ['BELOW-1', 'BELOW-2']) {
+      const reply = await page.request.post(`${system.url}/api/qpay/webhook`, { data: { user_id: '5551234', first_name: 'Бат', custom_fields: { invoice_code: 'NFX-3M', invoice_id: reference, amount: '90000' } }, headers: { 'x-webhook-secret': secret } });
+      expect(reply.status()).toBe(200);
+      const invoiceId = ((await reply.json()).content.messages[0].buttons[0].url as string).split('/payment/')[1];
+      chatOrders.push((await api.get<{ invoiceId: string; qpayInvoiceId: string }>(`/api/qpay/invoice/${invoiceId}`)));
+    }
+    await api.put(`/api/streaming/pricing/${price.id}`, { price: 100_000 });
+    const [toApprove, toRefund] = chatOrders;
+    await payAtQpay(qpayUrl, toApprove.qpayInvoiceId);
+    await payAtQpay(qpayUrl, toRefund.qpayInvoiceId, { type: 'CARD' });
+
+    await page.goto(`${system.url}/qpay`);
+    const alert = page.getByTestId('orders-below-price');
+    await alert.locator(`[data-order="${toRefund.invoiceId}"]`).waitFor({ timeout: 15_000 });
+    expect(await alert.textContent()).toContain('2 paid orders are below their price');
+    expect(await alert.locator(`[data-order="${toApprove.invoiceId}"]`).textContent()).toContain('Paid 90,000₮, below the price of Netflix 3 сар (100,000₮): approve to assign a key anyway, or refund');
+    await screenshot(page, 'qpay-below-price');
+
+    await page.getByRole('button', { name: `Approve order ${toApprove.invoiceId}` }).click();
+    await confirm(page, 'Approve this order?', 'Approve');
+    expect(await toast(page, 'Order Approved')).toMatch(new RegExp(`SK-[A-Z0-9]{10}-NFX was given to order ${toApprove.invoiceId}`));
+    await gone(alert.locator(`[data-order="${toApprove.invoiceId}"]`));
+
+    await page.getByRole('button', { name: `Refund order ${toRefund.invoiceId}` }).click();
+    await confirm(page, 'Refund this order?', 'Refund');
+    expect(await toast(page, 'Order Refunded')).toContain('Refunded 90,000₮ through QPay');
+    await gone(alert);
+    const orders = (await api.get<{ data: { invoiceId: string; status: string; approvedBy: string | null; refundedBy: string | null; key: string | null }[] }>('/api/streaming-invoices')).data;
+    expect(orders.find((order) => order.invoiceId === toApprove.invoiceId)).toMatchObject({ status: 'PAID', approvedBy: 'admin@example.com', key: expect.stringMatching(/^SK-/) });
+    expect(orders.find((order) => order.invoiceId === toRefund.invoiceId)).toMatchObject({ status: 'REFUNDED', refundedBy: 'admin@example.com', key: null });
     await context.close();
   });
 

@@ -4,11 +4,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { IDENTITY_HEADER } from '@bo/platform';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { serviceMain } from '@bo/platform/scripts/service-paths';
 import { domainServiceNames, registryEntry, urlVariableOf, type DomainServiceName, type ServiceName } from '@bo/proto';
 import { freePort } from '@bo/sim-kit';
-import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets } from './secrets';
+import { configureChatFlow } from './chat-flow';
+import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets, signerOf } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
 
 export interface DistributedOptions {
@@ -133,16 +135,28 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     // Ports first, so every process gets every service's URL (services call each other).
     const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, options.freeServicePorts ? await freePort() : registryEntry(name).port] as const)));
     const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
+    // Settings a service gets from this data folder's secrets (payments: the chat webhook's first secret).
+    const ownSecrets: Partial<Record<DomainServiceName, Record<string, string>>> = { payments: { QPAY_WEBHOOK_SECRET: secrets.qpayWebhookSecret } };
     // All at once: each process spends most of its start compiling and migrating on its own. Every
     // start settles before a failure is thrown, so stop() finds each process that did start.
     const started = await Promise.allSettled(
       domainServiceNames.map(async (name) => {
         const definition = await loadServiceDefinition(name);
-        processes[name] = await startProcess(name, { ...common, ...identityEnvOf(secrets, name), ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]) }, quiet);
+        processes[name] = await startProcess(name, { ...common, ...identityEnvOf(secrets, name), ...serviceUrls, ...ownSecrets[name], ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]) }, quiet);
       }),
     );
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
+    // The ManyChat simulator's payment step gets the secret payments checks now (a database kept from an earlier run may hold a rotated one).
+    if (simulators.urls.manychat) {
+      const reveal = await fetch(`http://127.0.0.1:${ports.payments}/api/qpay/webhook-secret/reveal`, {
+        method: 'POST',
+        // The launcher stands in for the gateway here: the operator's own tool, holding every process's key.
+        headers: { [IDENTITY_HEADER]: signerOf(secrets, 'gateway').sign({ kind: 'admin', userId: 'distributed-launcher', email: null, isAdmin: true, keyId: null }) },
+      });
+      if (!reveal.ok) throw new Error(`payments did not give the chat webhook secret: ${reveal.status} ${await reveal.text()}`);
+      await configureChatFlow(simulators.urls.manychat, `${publicUrl}/api/qpay/webhook`, ((await reveal.json()) as { secret: string }).secret);
+    }
     const gateway = await loadServiceDefinition('gateway');
     processes.gateway = await startProcess(
       'gateway',

@@ -7,6 +7,7 @@ import { embeddedInfrastructure } from '@bo/platform/runtime';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { domainServiceNames, urlVariableOf, type DomainServiceName } from '@bo/proto';
 import { freePort } from '@bo/sim-kit';
+import { configureChatFlow, type ChatWebhookSecret } from './chat-flow';
 import { startEmbeddedPostgres } from './postgres';
 import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
@@ -88,16 +89,31 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       PUBLIC_URL: publicUrl,
       LOG_LEVEL: options.quiet ? 'silent' : 'warn',
     };
+    // Settings a service gets from this data folder's secrets (payments: the chat webhook's first secret).
+    const ownSecrets: Partial<Record<DomainServiceName, Record<string, string>>> = { payments: { QPAY_WEBHOOK_SECRET: secrets.qpayWebhookSecret } };
     // Every domain service of the registry, started the way its definition says, on a free port.
     // The ports are chosen first, so each service knows every other's URL (services call each other).
     const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, await freePort()] as const)));
     const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
+    let webhookSecret: ChatWebhookSecret | null = null;
     for (const name of domainServiceNames) {
       const definition = await loadServiceDefinition(name);
-      const config = definition.configSchema.parse({ ...common, ...identityEnvOf(secrets, name), ...serviceUrls, PORT: String(ports[name]), ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
+      const config = definition.configSchema.parse({ ...common, ...identityEnvOf(secrets, name), ...serviceUrls, PORT: String(ports[name]), ...ownSecrets[name], ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
       const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL, logFormat), infrastructure: await infrastructureFor() });
       stops.push(() => service.stop());
       await service.app.listen({ port: ports[name], host: '127.0.0.1' });
+      if (name === 'payments') webhookSecret = (service.exposed as { webhookSecret: ChatWebhookSecret }).webhookSecret;
+    }
+
+    // The ManyChat simulator's payment step sends payments' current secret, and the next one after each Rotate on /qpay.
+    const manychatUrl = simulators.urls.manychat;
+    if (manychatUrl && webhookSecret) {
+      const webhookUrl = `${publicUrl}/api/qpay/webhook`;
+      await configureChatFlow(manychatUrl, webhookUrl, await webhookSecret.current());
+      const unsubscribe = webhookSecret.onRotate((secret) =>
+        configureChatFlow(manychatUrl, webhookUrl, secret).catch((error) => logger.error({ err: error }, 'the ManyChat simulator did not take the new webhook secret')),
+      );
+      stops.push(async () => unsubscribe());
     }
 
     const gateway = await loadServiceDefinition('gateway');

@@ -14,6 +14,8 @@ export interface EmbeddedSecrets {
   dataEncryptionOldKeys: string[];
   /** Each process's identity key pair: it signs its calls with the private key, every process knows all public keys. */
   identityKeys: Record<ServiceName, IdentityKeyPair>;
+  /** The chat webhook's X-Webhook-Secret a fresh database starts with (payments keeps it sealed; Rotate on /qpay replaces it). */
+  qpayWebhookSecret: string;
 }
 
 /** 32 random bytes as text, drawn again in the rare case a draw reads like a placeholder (secretSetting refuses it). */
@@ -44,6 +46,7 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<EmbeddedSecr
     dataEncryptionKey: stored.dataEncryptionKey ?? randomSecret(),
     dataEncryptionOldKeys: stored.dataEncryptionOldKeys ?? [],
     identityKeys: Object.fromEntries(serviceNames.map((name) => [name, stored.identityKeys?.[name] ?? generateIdentityKeyPair()])) as Record<ServiceName, IdentityKeyPair>,
+    qpayWebhookSecret: stored.qpayWebhookSecret ?? randomSecret(),
   };
   if (JSON.stringify(secrets, null, 2) !== text) await save(dataDir, secrets);
   return secrets;

@@ -101,6 +101,8 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
     db = new pg.Client({ connectionString: database.url });
     await db.connect();
     await start();
+    // The chat orders pay Netflix's listed price (one below its price would wait for an admin).
+    await admin('POST', '/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35_000 });
     for (let account = 0; account < ORDERS / 5; account++) await admin('POST', '/api/streaming-keys', { service: 'NFX', email: `nfx.kill${account}@example.mn`, months: 1, profiles: 5 });
   }, 120_000);
 

@@ -12,6 +12,8 @@ import { createTestVhost } from './rabbitmq';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export const TEST_DATA_ENCRYPTION_KEY = 'test-system-data-encryption-key-32-chars!';
+/** The chat webhook secret payments starts with in a test system (what the chat flow's X-Webhook-Secret header must be). */
+export const TEST_QPAY_WEBHOOK_SECRET = 'test-system-chat-webhook-secret-0123456789';
 
 /** Headers of a request as the gateway forwards it for `identity` (signed with this suite's gateway key, see ./identity). */
 export const signedAs = (identity: IdentityClaims): Record<string, string> => signedBy('gateway', identity);
@@ -90,6 +92,7 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
     // Each service gets its own private key at launch; every one knows every process's public key.
     IDENTITY_PUBLIC_KEYS: TEST_IDENTITY_PUBLIC_KEYS,
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
+    QPAY_WEBHOOK_SECRET: TEST_QPAY_WEBHOOK_SECRET,
     LOG_LEVEL: 'silent',
     ...Object.fromEntries(options.services.map((service) => [urlVariableOf(service), url(service)])),
   };

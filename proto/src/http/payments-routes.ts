@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, successReply } from './contract';
-import { EMAIL_MAX, invoiceOrderSchema, payerSchema, qpayInvoiceStatuses } from '../money';
+import { EMAIL_MAX, invoiceOrderSchema, payerSchema, qpayInvoiceStatuses, refundMethods } from '../money';
 
 /** Our invoice id: `INV-` and ten random uppercase letters and digits (never guessable from another). */
 export const invoiceIdSchema = z.string().trim().regex(/^INV-[A-Z0-9]{10}$/, 'Invalid invoice id');
@@ -54,6 +54,8 @@ export const invoiceRecordSchema = z.object({
   approvedBy: z.string().nullable(),
   /** When QPay's payment check was last asked about it. */
   lastCheckedAt: z.string().nullable(),
+  /** A paid invoice whose money went back to the payer: when, who, and how. */
+  refund: z.object({ at: z.string(), by: z.string(), method: z.enum(refundMethods) }).nullable(),
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecordSchema>;
 
@@ -92,14 +94,20 @@ export const qpaySettingsViewSchema = z.object({
   webhookUrl: z.string(),
   callbackUrl: z.string(),
   updatedAt: z.string().nullable(),
+  /** The chat flow's X-Webhook-Secret, masked (the whole value only through the admin-only reveal). */
+  webhookSecret: z.string(),
+  /** When the webhook secret was last rotated; null while it is still the one the deployment started with. */
+  webhookSecretRotatedAt: z.string().nullable(),
 });
 export type QpaySettingsView = z.infer<typeof qpaySettingsViewSchema>;
 
 /**
  * What the chat flow posts to /api/qpay/webhook (document 3 §7 test-webhook): the subscriber and,
  * in custom fields, what to pay for. `invoice_code` is the product: a streaming code such as
- * NFX-1M (service and months: the key is delivered when paid) or any other product name;
- * `invoice_id` is the chat's own order reference (the same reference answers the same invoice).
+ * NFX-1M (service and months: the key is delivered when paid) or any other product name of the
+ * price list; `amount` must be that product's listed price (the server prices every order);
+ * `invoice_id` is the chat's own order reference (the same reference with the same body answers
+ * the same invoice; with another body it is refused).
  */
 export const chatPaymentRequestSchema = z.object({
   user_id: z.union([z.string().trim().regex(/^\d+$/, 'user_id must be the subscriber id'), z.number().int().positive()]).transform(String),
@@ -138,7 +146,7 @@ const exampleRecord: InvoiceRecord = {
   invoiceId: 'INV-7K3Q9X2M4P', senderInvoiceNo: 'INV-7K3Q9X2M4P', qpayInvoiceId: 'a8bd2e5f-47c1-4bd4-9a5b-2f0d2a4bb0d1', description: 'Netflix 1 сар', amount: 35000,
   status: 'pending', flag: null, payer: examplePayer, order: { kind: 'streaming', serviceCode: 'NFX', months: 1, email: 'bat@example.mn', streamingInvoiceId: 12 },
   environment: 'sandbox', paymentUrl: 'https://shop.example.mn/payment/INV-7K3Q9X2M4P', createdAt: '2026-11-23T08:00:00.000Z', expiresAt: '2026-11-24T08:00:00.000Z',
-  paidAt: null, paymentId: null, approvedBy: null, lastCheckedAt: null,
+  paidAt: null, paymentId: null, approvedBy: null, lastCheckedAt: null, refund: null,
 };
 const exampleChatRequest = { user_id: '1234567', first_name: 'Бат-Эрдэнэ', last_name: 'Болд', email: 'bat@example.mn', phone: '99112233', custom_fields: { invoice_code: 'NFX-1M', invoice_id: 'MC-1001', amount: '35000' } };
 const exampleChatReply = {
@@ -273,7 +281,7 @@ export const chatPaymentWebhook = defineRoute({
   owner: 'payments', method: 'POST', path: '/api/qpay/webhook', access: 'public', webhook: true, category,
   body: chatPaymentRequestSchema,
   reply: dynamicBlockReplySchema,
-  summary: 'The chat flow asks for a payment link (Dynamic Block v2 reply); the flow sends the secret header X-Webhook-Secret when one is configured',
+  summary: 'The chat flow asks for a payment link (Dynamic Block v2 reply). Requires the header X-Webhook-Secret; the amount must be the listed price (409 names it), an unknown product is 404, the same chat order with another body is 409; rate-limited per address and subscriber (429)',
   example: { body: exampleChatRequest, reply: exampleChatReply },
 });
 
@@ -293,6 +301,7 @@ export const getQpaySettings = defineRoute({
     reply: {
       qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayClientSecretUnreadable: null, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: false,
       webhookPath: '/api/qpay/webhook', callbackPath: '/api/qpay/callback', webhookUrl: 'https://shop.example.mn/api/qpay/webhook', callbackUrl: 'https://shop.example.mn/api/qpay/callback', updatedAt: null,
+      webhookSecret: '••••Qx7w', webhookSecretRotatedAt: null,
     },
   },
 });
@@ -317,6 +326,7 @@ export const saveQpaySettings = defineRoute({
       settings: {
         qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayClientSecretUnreadable: null, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: true,
         webhookPath: '/api/qpay/webhook', callbackPath: '/api/qpay/callback', webhookUrl: 'https://shop.example.mn/api/qpay/webhook', callbackUrl: 'https://shop.example.mn/api/qpay/callback', updatedAt: '2026-11-23T08:00:00.000Z',
+        webhookSecret: '••••Qx7w', webhookSecretRotatedAt: null,
       },
     },
   },
@@ -346,8 +356,40 @@ export const deleteInvoice = defineRoute({
   example: { params: { id: 'INV-7K3Q9X2M4P' }, reply: { success: true } },
 });
 
+const exampleSettings = getQpaySettings.example.reply;
+
+export const revealWebhookSecret = defineRoute({
+  owner: 'payments', method: 'POST', path: '/api/qpay/webhook-secret/reveal', access: 'admin', category,
+  reply: z.object({ secret: z.string() }),
+  summary: "The whole chat webhook secret, for the chat flow's X-Webhook-Secret header (POST so no cache or log keeps it)",
+  example: { reply: { secret: 'k3Vq9Zs0f2H7mB1xT8rW4yN6cJ5pL0aQx7w' } },
+});
+
+export const rotateWebhookSecret = defineRoute({
+  owner: 'payments', method: 'POST', path: '/api/qpay/webhook-secret/rotate', access: 'admin', category,
+  reply: z.object({ success: z.boolean(), settings: qpaySettingsViewSchema }),
+  summary: 'Replace the chat webhook secret with a fresh random one: the old one stops working at once, so the chat flow needs the new one',
+  example: { reply: { success: true, settings: { ...exampleSettings, webhookSecret: '••••9dKe', webhookSecretRotatedAt: '2026-11-23T09:00:00.000Z' } } },
+});
+
+export const refundPaymentInvoice = defineRoute({
+  owner: 'payments', method: 'POST', path: '/internal/payments/invoices/:invoiceId/refund', access: 'internal', callers: ['streaming-keys'], category,
+  params: invoiceParams,
+  body: z.object({ refundedBy: z.string().trim().min(1).max(255), note: z.string().trim().max(255).optional() }).strict(),
+  reply: z.object({ invoice: invoiceRecordSchema, message: z.string() }),
+  summary: "Give a paid invoice's money back: QPay's refund call for each payment, or, where QPay cannot (a bank transfer), recorded as returned by hand; once",
+  example: {
+    params: { invoiceId: 'INV-7K3Q9X2M4P' },
+    body: { refundedBy: 'admin@example.mn' },
+    reply: {
+      invoice: { ...exampleRecord, status: 'paid', paidAt: '2026-11-23T08:01:12.000Z', paymentId: '459812345678901', refund: { at: '2026-11-23T09:00:00.000Z', by: 'admin@example.mn', method: 'by_hand' } },
+      message: 'QPay cannot return a bank transfer (PAYMENT_SETTLED): recorded as returned by hand by admin@example.mn',
+    },
+  },
+});
+
 export const paymentsRoutes = [
   createPaymentInvoice, getPaymentInvoice, createInvoice, invoiceView, invoiceStatus, invoicesOfUser, recentInvoices, pendingInvoices, recheckInvoice,
   qpayCallbackGet, qpayCallbackPost, qpayCallbackLegacy, chatPaymentWebhook, testChatPaymentWebhook, getQpaySettings, saveQpaySettings, qpayLogs,
-  approveInvoice, deleteInvoice,
+  approveInvoice, deleteInvoice, revealWebhookSecret, rotateWebhookSecret, refundPaymentInvoice,
 ];

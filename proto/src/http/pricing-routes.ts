@@ -132,4 +132,17 @@ export const mergeSheetRows = defineRoute({
   example: { body: { rows: [exampleRow] }, reply: { updated: 1, appended: 0, totalRows: 15, sheetName: 'Sheet1' } },
 });
 
-export const pricingRoutes = [listPrices, getPrice, updatePrice, updateSheetRow, getCacheStatus, invalidateCache, mergeSheetRows];
+export const listedProductPrice = defineRoute({
+  owner: 'pricing',
+  method: 'GET',
+  path: '/internal/pricing/prices/:product',
+  access: 'internal',
+  callers: ['payments'],
+  params: productParams,
+  reply: z.object({ product: z.string(), price: z.number().int(), stale: z.boolean() }),
+  summary: "A product's price as customers see it (the sale price when the sheet has one), found by name, in whole tugrik; 404 when the sheet has no such product or no price for it",
+  category: 'Prices',
+  example: { params: { product: 'PUBG Mobile UC - 660 UC' }, reply: { product: 'PUBG Mobile UC - 660 UC', price: 38000, stale: false } },
+});
+
+export const pricingRoutes = [listPrices, getPrice, updatePrice, updateSheetRow, getCacheStatus, invalidateCache, mergeSheetRows, listedProductPrice];

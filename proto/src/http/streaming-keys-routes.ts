@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, redirectReply, successReply } from './contract';
 import {
-  EMAIL_MAX, EXPIRING_SOON_DAYS, MONTHS_MAX, MONTHS_MIN, RECENT_KEYS, notificationStatuses, serviceCodeSchema, serviceCodes, streamingInvoiceStatuses,
+  EMAIL_MAX, EXPIRING_SOON_DAYS, MONTHS_MAX, MONTHS_MIN, RECENT_KEYS, attentionKinds, notificationStatuses, serviceCodeSchema, serviceCodes, streamingInvoiceStatuses,
 } from '../money';
 
 const category = 'Streaming keys';
@@ -64,8 +64,16 @@ export const createRenewalSession = defineRoute({
   example: { body: { keyId: 41, months: 1 }, reply: { sessionId: 'rs_4f9c2a7d1e8b3c6a', keyId: 41, months: 1, amount: 35000, path: '/api/streaming/renew/rs_4f9c2a7d1e8b3c6a', expiresAt: '2026-11-30T08:00:00.000Z' } },
 });
 
+export const listedStreamingPrice = defineRoute({
+  owner: 'streaming-keys', method: 'GET', path: '/internal/streaming-keys/prices/:service/:months', access: 'internal', callers: ['payments'], category,
+  params: z.object({ service: serviceCodeSchema, months: z.coerce.number().int().min(MONTHS_MIN).max(MONTHS_MAX) }),
+  reply: z.object({ service: serviceCodeSchema, months: z.number().int(), name: z.string(), price: z.number().int() }),
+  summary: "The price list's active price of a service for a number of months (404 when none is listed): what payments charges a chat order",
+  example: { params: { service: 'NFX', months: 12 }, reply: { service: 'NFX', months: 12, name: 'Netflix 12 сар', price: 120000 } },
+});
+
 /** The internal routes other services call; the admin and public routes follow below. */
-export const streamingKeysInternalRoutes = [expiringKeys, keyDelivery, createRenewalSession];
+export const streamingKeysInternalRoutes = [expiringKeys, keyDelivery, createRenewalSession, listedStreamingPrice];
 
 // ---------------------------------------------------------------------------------------------
 // Admin (/streaming-keys page) and public routes (document 3 §7 "Streaming admin").
@@ -124,6 +132,13 @@ export const streamingInvoiceViewSchema = z.object({
   status: z.enum(streamingInvoiceStatuses),
   /** Why a paid order has no key yet (NEEDS_ATTENTION) or why it could not be made (FAILED). */
   attentionReason: z.string().nullable(),
+  /** What a NEEDS_ATTENTION order waits for: a free key, or an admin's word on a payment below its price (approve or refund). */
+  attentionKind: z.enum(attentionKinds).nullable(),
+  /** The admin who let a payment below the price have its key. */
+  approvedBy: z.string().nullable(),
+  /** A refunded order: when and by whom (REFUNDED). */
+  refundedAt: z.string().nullable(),
+  refundedBy: z.string().nullable(),
   paymentUrl: z.string().nullable(),
   paidAt: z.string().nullable(),
   keyGenerated: z.boolean(),
@@ -193,7 +208,7 @@ const exampleKey: StreamingKeyView = {
 const examplePricing: StreamingPricingRow = { id: 1, service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35000, isActive: true };
 const exampleInvoice: StreamingInvoiceView = {
   id: 12, invoiceId: 'INV-7K3Q9X2M4P', email: 'bat@example.mn', serviceCode: 'NFX', serviceName: 'Netflix', duration: 1, amount: 35000, status: 'PENDING',
-  attentionReason: null, paymentUrl: 'https://shop.example.mn/payment/INV-7K3Q9X2M4P', paidAt: null, keyGenerated: false, keyId: null, key: null,
+  attentionReason: null, attentionKind: null, approvedBy: null, refundedAt: null, refundedBy: null, paymentUrl: 'https://shop.example.mn/payment/INV-7K3Q9X2M4P', paidAt: null, keyGenerated: false, keyId: null, key: null,
   customerName: 'Бат-Эрдэнэ', phoneNumber: '99112233', subscriberId: '1234567', platform: 'admin', productName: 'Netflix 1 сар', createdAt: '2026-11-23T08:00:00.000Z',
 };
 
@@ -364,8 +379,23 @@ export const assignInvoiceKey = defineRoute({
   owner: 'streaming-keys', method: 'POST', path: '/api/streaming-invoices/:id/assign-key', access: 'admin', category,
   params: idParams,
   reply: z.object({ success: z.boolean(), data: z.object({ invoice: streamingInvoiceViewSchema, key: streamingKeyViewSchema }) }),
-  summary: 'Give a paid order that is waiting for a key (NEEDS_ATTENTION) a free key of its service, once',
+  summary: "Give a paid order that is waiting for a key (NEEDS_ATTENTION) a free key of its service, once; for a payment below the order's price this is the admin's approval, recorded with who",
   example: { params: { id: 12 }, reply: { success: true, data: { invoice: { ...exampleInvoice, status: 'PAID', keyGenerated: true, keyId: 41, key: 'SK-7Q2M4P9X3K-NFX', paidAt: '2026-11-23T08:05:00.000Z' }, key: exampleKey } } },
+});
+
+export const refundStreamingInvoice = defineRoute({
+  owner: 'streaming-keys', method: 'POST', path: '/api/streaming-invoices/:id/refund', access: 'admin', category,
+  params: idParams,
+  reply: z.object({ success: z.boolean(), data: streamingInvoiceViewSchema, message: z.string() }),
+  summary: 'Give a paid order that waits for an admin (NEEDS_ATTENTION) its money back and close it (REFUNDED), with who and when; QPay refunds it where it can',
+  example: {
+    params: { id: 12 },
+    reply: {
+      success: true,
+      data: { ...exampleInvoice, status: 'REFUNDED', paidAt: '2026-11-23T08:05:00.000Z', refundedAt: '2026-11-23T09:00:00.000Z', refundedBy: 'admin@example.mn' },
+      message: 'QPay cannot return a bank transfer (PAYMENT_SETTLED): recorded as returned by hand by admin@example.mn',
+    },
+  },
 });
 
 export const listPricing = defineRoute({
@@ -444,7 +474,7 @@ export const openRenewal = defineRoute({
 
 export const streamingKeysAdminRoutes = [
   keyStats, slotStats, listKeys, expiringSoonKeys, emailsWithSlots, availableProfiles, expiryReport, recentKeys, extendKey, createKeys, deleteKey,
-  updateCustomerId, generateKeyQr, listStreamingInvoices, createStreamingInvoice, assignInvoiceKey, listPricing, createPricing, updatePricing,
+  updateCustomerId, generateKeyQr, listStreamingInvoices, createStreamingInvoice, assignInvoiceKey, refundStreamingInvoice, listPricing, createPricing, updatePricing,
   deletePricing, listAccounts, setAccountPassword, setAccountMailboxPassword,
 ];
 

@@ -9,6 +9,8 @@ describe('notifications on the embedded transport', () => {
   beforeAll(async () => {
     n = await startNotificationsSystem('notifications_embedded', { transport: 'embedded' });
     await n.startStreamingKeys();
+    // The chat order below pays Disney+'s listed price (a chat order below its price would wait for an admin).
+    expect((await n.callKeys('POST', '/api/streaming/pricing', { service: 'DPS', serviceName: 'Disney+', duration: 1, price: 35_000 })).status).toBe(200);
     n.manychat.state.upsertSubscriber({ id: '8500001', last_interaction: new Date().toISOString() });
   });
   afterAll(() => n?.stop());

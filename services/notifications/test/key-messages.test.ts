@@ -29,6 +29,8 @@ describe('key deliveries and renewal confirmations, with streaming-keys', () => 
   beforeAll(async () => {
     n = await startNotificationsSystem('notifications_keys');
     await n.startStreamingKeys();
+    // The chat order below pays Netflix's listed price (a chat order below its price would wait for an admin).
+    expect((await n.callKeys('POST', '/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35_000 })).status).toBe(200);
     n.manychat.state.upsertSubscriber({ id: '8300001', last_interaction: new Date(Date.now() - HOUR).toISOString() });
     n.manychat.state.upsertSubscriber({ id: '8300002', last_interaction: new Date(Date.now() - 72 * HOUR).toISOString() });
     const made = await n.callKeys('POST', '/api/streaming-keys', { service: 'NFX', email: ACCOUNT, months: 1, profiles: 5, password: 'First-Pass-1' });

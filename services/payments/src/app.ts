@@ -1,11 +1,15 @@
 import { SecretBox } from '@bo/platform';
+import { attemptCounterFor } from '@bo/platform/cache';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { PriceLists } from './clients/price-lists';
 import { paymentsConfigItems } from './config-status';
 import type { PaymentsConfig } from './config';
 import type { PrismaClient } from './generated/prisma/client';
+import { DoorLimits } from './operations/door-limits';
 import { InvoiceDesk } from './operations/invoice-desk';
 import { QpayConnection } from './operations/qpay-connection';
 import { reconciliationJob } from './operations/reconcile';
+import { WebhookSecret } from './operations/webhook-secret';
 import { registerAdminInvoiceRoutes } from './routes/admin-invoices';
 import { registerCallbackRoutes } from './routes/callbacks';
 import { registerChatWebhookRoutes } from './routes/chat-webhook';
@@ -18,6 +22,8 @@ export interface PaymentsExposed {
   desk: InvoiceDesk;
   qpay: QpayConnection;
   reconciliation: ReturnType<typeof reconciliationJob>;
+  /** The chat webhook's secret: the embedded launcher reads it and follows its rotations (the ManyChat simulator's header). */
+  webhookSecret: WebhookSecret;
 }
 
 /**
@@ -25,13 +31,25 @@ export interface PaymentsExposed {
  * environment on a fresh database), the invoice desk (create, check, the one paid transition,
  * cancel), the reconciliation job and the routes.
  */
-export async function buildPaymentsApp({ config, logger, prisma, outbox, infrastructure }: ServiceContext<PaymentsConfig, PrismaClient>): Promise<ServiceParts<PaymentsExposed>> {
+export async function buildPaymentsApp({ config, logger, signer, prisma, outbox, infrastructure }: ServiceContext<PaymentsConfig, PrismaClient>): Promise<ServiceParts<PaymentsExposed>> {
   const secrets = SecretBox.fromConfig(config);
   const qpay = new QpayConnection({ prisma, config, secrets });
   await qpay.seedFromEnvironment();
+  const webhookSecret = new WebhookSecret({ prisma, secrets, config });
+  await webhookSecret.seed();
   const desk = new InvoiceDesk({ prisma, outbox, qpay, lock: infrastructure.lock, config, logger });
   const reconciliation = reconciliationJob({ prisma, desk, everyMs: config.RECONCILE_EVERY_MS, logger });
-  const deps = { prisma, desk, qpay, config };
+  const deps = {
+    prisma,
+    desk,
+    qpay,
+    config,
+    webhookSecret,
+    // Counted in Redis when distributed, so the limits hold however many replicas serve the doors.
+    limits: new DoorLimits(attemptCounterFor(infrastructure.cache, 'payments:')),
+    prices: new PriceLists({ streamingKeysUrl: config.STREAMING_KEYS_URL, pricingUrl: config.PRICING_URL, signer }),
+    lock: infrastructure.lock,
+  };
   return {
     routes(app) {
       registerInvoiceRoutes(app, deps);
@@ -44,6 +62,6 @@ export async function buildPaymentsApp({ config, logger, prisma, outbox, infrast
     },
     jobs: [reconciliation],
     configItems: () => paymentsConfigItems(config, qpay),
-    exposed: { desk, qpay, reconciliation },
+    exposed: { desk, qpay, reconciliation, webhookSecret },
   };
 }

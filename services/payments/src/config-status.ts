@@ -9,7 +9,7 @@ export async function paymentsConfigItems(config: PaymentsConfig, qpay: QpayConn
   const simulated = isSimulatorUrl(qpay.baseUrlOf(view.qpayEnvironment));
   return [
     { name: `QPay (${view.qpayEnvironment}) ${view.enabled ? 'enabled' : 'disabled'}`, category: 'Bank payments', configured: view.enabled && Boolean(view.qpayClientId && view.qpayClientSecretSet && !view.qpayClientSecretUnreadable && view.qpayInvoiceCode), simulated },
-    { name: 'Chat payment webhook secret (X-Webhook-Secret)', category: 'Bank payments', configured: Boolean(config.QPAY_WEBHOOK_SECRET), simulated: false },
+    { name: 'Chat payment webhook secret (X-Webhook-Secret)', category: 'Bank payments', configured: view.webhookSecret !== '', simulated: false },
     { name: 'Public address for payment links and callbacks', category: 'Bank payments', configured: Boolean(config.PUBLIC_URL), simulated: isSimulatorUrl(config.PUBLIC_URL) },
   ];
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEncryptionEnv, loadConfig, serviceEnvSchema } from '@bo/platform';
+import { dataEncryptionEnv, loadConfig, secretSetting, serviceEnvSchema } from '@bo/platform';
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 const flag = z.preprocess((v) => v === 'true' || v === '1', z.boolean());
@@ -25,8 +25,15 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
   INVOICE_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(24 * 60),
   /** How often pending invoices are checked with QPay (lost callbacks) and expired ones cancelled. */
   RECONCILE_EVERY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
-  /** When set, /api/qpay/webhook requires the header X-Webhook-Secret with this value (set it in the chat flow). */
-  QPAY_WEBHOOK_SECRET: optionalText,
+  /**
+   * The chat flow's X-Webhook-Secret, required everywhere: without it anyone could order through
+   * /api/qpay/webhook. Like the other QPAY_* settings it only seeds a fresh database (sealed in
+   * qpay_settings); afterwards Rotate on /qpay replaces it.
+   */
+  QPAY_WEBHOOK_SECRET: secretSetting,
+  /** Where the chat webhook reads the prices it charges: streaming codes (NFX-12M) from streaming-keys, other products from pricing. */
+  STREAMING_KEYS_URL: z.url(),
+  PRICING_URL: z.url(),
 });
 export type PaymentsConfig = z.infer<typeof paymentsEnvSchema>;
 

@@ -41,7 +41,8 @@ describe('money path: order, payment, key, chat message', () => {
     await qpay.ready;
     qpayUrl = await listen(qpay.app);
     const manychatUrl = await listen(manychat.app);
-    system = await startTestSystem('money_path_inproc', { services: ['payments', 'streaming-keys', 'notifications'] });
+    // pricing has an address (payments needs one) but never runs here: no chat order is made.
+    system = await startTestSystem('money_path_inproc', { services: ['payments', 'streaming-keys', 'notifications', 'pricing'] });
     paymentsService = await system.start(payments as never, {
       ...qpaySimulatorSettings(qpayUrl),
       PUBLIC_URL: system.url('payments'),

@@ -93,6 +93,29 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
     expect(missing.json().error).toContain('No such thing');
   });
 
+  it("answers payments a product's chargeable price (the sale price when there is one) in whole tugrik, 404 without one, and only to our services", async () => {
+    const asPayments = asService('payments');
+    const priceOf = (product: string, headers: Record<string, string> = asPayments) =>
+      service.app.inject({ method: 'GET', url: `/internal/pricing/prices/${encodeURIComponent(product)}`, headers });
+    expect((await priceOf('youtube premium 1 сар')).json()).toEqual({ product: 'YouTube Premium 1 сар', price: 17_000, stale: false });
+    expect((await priceOf('PUBG Mobile UC - 660 UC')).json()).toMatchObject({ price: 38_000 });
+    expect((await priceOf('No such thing')).statusCode).toBe(404);
+    // A row whose price cell is not a whole amount cannot be charged.
+    const view = sheets.state.view(PRICE_LIST_SPREADSHEET_ID)!;
+    const reseed = async (rows: string[][]) => {
+      sheets.state.seed({ id: view.id, title: view.title, sharedWith: view.sharedWith, sheets: [{ title: view.sheets[0].title, rows }] });
+      await service.exposed.catalog.invalidate();
+    };
+    await reseed(view.sheets[0].rows.map((row) => (row[3] === 'Steam Wallet $20' ? row.map((cell, column) => (column === 5 ? 'call us' : cell)) : row)));
+    try {
+      expect((await priceOf('Steam Wallet $20')).json()).toEqual({ error: '"Steam Wallet $20" has no price in the price list' });
+    } finally {
+      await reseed(view.sheets[0].rows);
+    }
+    expect((await priceOf('PUBG Mobile UC - 660 UC', asAdmin)).statusCode).toBe(403);
+    expect((await priceOf('PUBG Mobile UC - 660 UC', {})).statusCode).toBe(401);
+  });
+
   it('serves repeated reads from the cache, so the sheet is read once', async () => {
     const before = sheets.simulator.journal.list().filter((e) => e.method === 'GET').length;
     for (let i = 0; i < 5; i++) await service.app.inject({ method: 'GET', url: '/api/prices' });

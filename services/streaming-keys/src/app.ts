@@ -31,7 +31,7 @@ export interface StreamingKeysExposed {
  * renewal and fold reminder outcomes into the keys, customers' code fetch from their account's
  * mailbox (ADR 15), and the routes.
  */
-export async function buildStreamingKeysApp({ config, logger, signer, prisma, outbox }: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<StreamingKeysExposed>> {
+export async function buildStreamingKeysApp({ config, logger, signer, prisma, outbox, infrastructure }: ServiceContext<StreamingKeysConfig, PrismaClient>): Promise<ServiceParts<StreamingKeysExposed>> {
   const secrets = SecretBox.fromConfig(config);
   const payments = new PaymentsClient({ baseUrl: config.PAYMENTS_URL, signer });
   const pool = new KeyPool({ prisma, secrets });
@@ -44,7 +44,7 @@ export async function buildStreamingKeysApp({ config, logger, signer, prisma, ou
     aiChat: config.AI_CHAT_URL ? new AiChatClient({ baseUrl: config.AI_CHAT_URL, signer }) : null,
     logger,
   });
-  const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch };
+  const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch, payments, lock: infrastructure.lock };
   return {
     routes(app) {
       registerKeyRoutes(app, deps);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
+import { eventually, listPrice, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
 
 /** The embedded run's bus (a queue in PostgreSQL) keeps the same promise: one key per paid order, none lost. */
 describe('streaming-keys on the embedded bus', () => {
@@ -7,6 +7,7 @@ describe('streaming-keys on the embedded bus', () => {
 
   beforeAll(async () => {
     it_ = await startKeysSystem('streaming_keys_embedded', { payments: false, transport: 'embedded' });
+    await listPrice(it_, 'AMZ', 1);
   });
   afterAll(async () => {
     await it_?.stop();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asService } from '@bo/platform/testing/identity';
 import { asAdmin } from '@bo/platform/testing/services';
-import { asNotifications, eventually, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
+import { asNotifications, eventually, listPrice, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
 
 describe('streaming-keys: the internal routes notifications calls', () => {
   let it_: KeysSystem;
@@ -8,6 +9,7 @@ describe('streaming-keys: the internal routes notifications calls', () => {
 
   beforeAll(async () => {
     it_ = await startKeysSystem('streaming_keys_internal', { payments: false });
+    await listPrice(it_, 'NFX', 1);
     const [sold] = await it_.keys.exposed.pool.create({ service: 'NFX', email: 'nfx.account1@example.mn', expiresAt: new Date(Date.now() + 30 * 86_400_000), profiles: 2, password: 'Shared-Pass-2026' });
     await it_.system.publish(paidEnvelope('INV-INTERNAL01', { kind: 'streaming', serviceCode: 'NFX', months: 1, email: 'bat@example.mn', streamingInvoiceId: null }));
     soldKeyId = await eventually(async () => (await it_.keys.prisma.streamingKey.findFirst({ where: { customerId: '1234567' } }))?.id);
@@ -47,7 +49,7 @@ describe('streaming-keys: the internal routes notifications calls', () => {
   });
 
   it('makes a renewal session once per key and duration, with an unguessable id and the price when listed', async () => {
-    await it_.keys.prisma.streamingPricing.create({ data: { service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35_000 } });
+    // Netflix 1 month is listed at 35,000₮ (beforeAll).
     const made = await it_.call('POST', '/internal/streaming-keys/renewals', { keyId: soldKeyId, months: 1 }, asNotifications);
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ keyId: soldKeyId, months: 1, amount: 35_000, path: `/api/streaming/renew/${made.body.sessionId}` });
@@ -62,8 +64,20 @@ describe('streaming-keys: the internal routes notifications calls', () => {
     expect((await it_.call('POST', '/internal/streaming-keys/renewals', { keyId: soldKeyId, months: 13 }, asNotifications)).status).toBe(400);
   });
 
+  it("answers payments a service's listed price for a number of months, and 404 when none is listed or it is switched off", async () => {
+    const asPayments = asService('payments');
+    expect((await it_.call('GET', '/internal/streaming-keys/prices/NFX/1', undefined, asPayments)).body).toEqual({ service: 'NFX', months: 1, name: 'Netflix 1 сар', price: 35_000 });
+    expect(await it_.call('GET', '/internal/streaming-keys/prices/NFX/6', undefined, asPayments)).toMatchObject({ status: 404, body: { error: 'Netflix 6 сар has no listed price' } });
+    const row = await it_.keys.prisma.streamingPricing.create({ data: { service: 'HLU', serviceName: 'Hulu', duration: 2, price: 50_000, isActive: false } });
+    expect((await it_.call('GET', '/internal/streaming-keys/prices/HLU/2', undefined, asPayments)).status).toBe(404);
+    await it_.keys.prisma.streamingPricing.update({ where: { id: row.id }, data: { isActive: true } });
+    expect((await it_.call('GET', '/internal/streaming-keys/prices/HLU/2', undefined, asPayments)).body.price).toBe(50_000);
+    expect((await it_.call('GET', '/internal/streaming-keys/prices/XYZ/1', undefined, asPayments)).status).toBe(400);
+  });
+
   it('refuses people, admins included, on the internal routes', async () => {
     expect((await it_.call('GET', '/internal/streaming-keys/expiring?days=3', undefined, asAdmin)).status).toBe(403);
+    expect((await it_.call('GET', '/internal/streaming-keys/prices/NFX/1', undefined, asAdmin)).status).toBe(403);
     expect((await it_.call('GET', `/internal/streaming-keys/keys/${soldKeyId}/delivery`, undefined, {})).status).toBe(401);
   });
 });

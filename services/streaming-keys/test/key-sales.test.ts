@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
+import { eventually, listPrice, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
 
 /** Paid orders become keys through the inbox: exactly one key per order, whatever the bus does, and none lost when none is free. */
 describe('streaming-keys: a paid order takes one free key', () => {
@@ -14,6 +14,8 @@ describe('streaming-keys: a paid order takes one free key', () => {
 
   beforeAll(async () => {
     it_ = await startKeysSystem('streaming_keys_sales', { payments: false });
+    // The chat orders below pay the listed price.
+    for (const [service, months] of [['NFX', 1], ['NFX', 3], ['DPS', 1]] as const) await listPrice(it_, service, months);
   });
   afterAll(async () => {
     await it_?.stop();

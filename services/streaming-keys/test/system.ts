@@ -41,6 +41,15 @@ export function paidEnvelope(invoiceId: string, order: InvoiceOrder, extra: { am
   });
 }
 
+/**
+ * Lists a price on the Pricing tab. A chat order's payment is held to it (issue 18 §1): a paid
+ * event of a chat order with no listed price waits for an admin instead of taking a key.
+ */
+export async function listPrice(handle: { call: KeysSystem['call'] }, service: 'NFX' | 'DPS' | 'AMZ' | 'HLU' | 'MAX', months: number, price = 35_000): Promise<void> {
+  const listed = await handle.call('POST', '/api/streaming/pricing', { service, serviceName: service, duration: months, price });
+  if (listed.status !== 200) throw new Error(`listing a price: ${listed.status} ${JSON.stringify(listed.body)}`);
+}
+
 export interface KeysSystemOptions {
   payments?: boolean;
   transport?: 'rabbitmq' | 'embedded';
@@ -57,7 +66,8 @@ export interface KeysSystemOptions {
  */
 export async function startKeysSystem(name: string, options: KeysSystemOptions = {}): Promise<KeysSystem> {
   const withPayments = options.payments !== false;
-  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys', ...(options.aiChat ? (['ai-chat'] as const) : [])], transport: options.transport });
+  // pricing has an address (payments needs one) but never runs here.
+  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys', 'pricing', ...(options.aiChat ? (['ai-chat'] as const) : [])], transport: options.transport });
   let qpay: ReturnType<typeof buildQpaySimulator> | null = null;
   let qpayUrl: string | null = null;
   let paymentsService: RunningService<PaymentsPrisma> | null = null;

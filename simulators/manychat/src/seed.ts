@@ -73,6 +73,10 @@ export function seedData(): SeedData {
       { id: 14, name: 'paid_at', type: 'datetime', description: 'Last payment time' },
       { id: 15, name: 'is_subscribed', type: 'boolean', description: 'Has an active key' },
       { id: 16, name: 'ai_reply', type: 'text', description: 'Last AI answer' },
+      // What the payment flow's External Request sends (custom fields travel as text).
+      { id: 17, name: 'invoice_code', type: 'text', description: 'Product to pay for, e.g. NFX-1M' },
+      { id: 18, name: 'invoice_id', type: 'text', description: 'Order reference of the chat' },
+      { id: 19, name: 'amount', type: 'text', description: 'Price asked, MNT' },
     ],
     subscribers: [
       subscriber('9000001', 'Bat', 'Erdene', 1, {

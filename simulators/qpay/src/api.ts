@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { checkBasic, checkBearer, issueTokens } from './auth';
 import { QpayError } from './errors';
 import { cancelInvoice, createInvoice, findInvoice, invoiceView } from './invoices';
-import { checkPayments, paymentView } from './payments';
+import { checkPayments, paymentView, refundPayment } from './payments';
 import type { QpayEnv, QpayState } from './state';
 
 /** Production at /v2, sandbox at /sandbox/v2: point the "production" and "sandbox" base URL settings there. */
@@ -43,6 +43,10 @@ function registerEnvironment(scope: FastifyInstance, state: QpayState, env: Qpay
   scope.get<IdParams>('/payment/:id', async (request) => {
     bearer(request);
     return paymentView(state, env, request.params.id);
+  });
+  scope.delete<IdParams>('/payment/refund/:id', async (request) => {
+    bearer(request);
+    return refundPayment(state, env, request.params.id);
   });
 }
 

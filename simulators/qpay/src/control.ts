@@ -28,6 +28,8 @@ const optionsSchema = z
 
 const paySchema = z.object({
   amount: z.number().positive().optional(),
+  /** P2P (a bank app's transfer, the default) or CARD (the one kind QPay can refund). */
+  type: z.enum(['P2P', 'CARD']).default('P2P'),
   callback: z.enum(['get', 'post', 'none']).optional(),
   duplicates: z.number().int().min(1).max(20).default(1),
   delayMs: z.number().int().min(0).max(600_000).default(0),
@@ -99,7 +101,7 @@ export function registerControlRoutes(app: FastifyInstance, state: QpayState, fa
       const invoice = state.invoices.get(request.params.id);
       if (!invoice) return reply.code(404).send({ error: 'invoice not found' });
       const plan = parse(paySchema, request.body);
-      const payment = recordPayment(state, invoice, plan.amount);
+      const payment = recordPayment(state, invoice, plan.amount, plan.type);
       const delivering = deliverCallbacks(state, invoice, payment, { method: plan.callback ?? state.options.defaultCallback, copies: plan.duplicates, delayMs: plan.delayMs });
       const view = { payment_id: payment.paymentId, amount: payment.amount, invoice_status: state.statusOf(invoice) };
       if (plan.wait ?? plan.delayMs === 0) return { ...view, callbacks: await delivering };

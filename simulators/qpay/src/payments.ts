@@ -6,21 +6,27 @@ import { paymentIdNumber, type Invoice, type Payment, type QpayEnv, type QpaySta
 
 const objectTypes = ['INVOICE', 'QR', 'ITEM', 'MERCHANT'];
 
-/** One row of /payment/check: amounts are strings, money arrives by P2P bank transfer. */
+/** One row of /payment/check: amounts are strings; a bank transfer (P2P) lists its bank transaction, a card payment its card one. */
 export function paymentRow(payment: Payment) {
+  const transaction = {
+    id: `${payment.paymentId}01`,
+    status: 'SUCCESS',
+    amount: money(payment.amount),
+    currency: 'MNT',
+  };
   return {
     payment_id: payment.paymentId,
-    payment_status: 'PAID',
+    payment_status: payment.refundedAt ? 'REFUNDED' : 'PAID',
     payment_amount: money(payment.amount),
     trx_fee: '0.00',
     payment_currency: 'MNT',
     payment_wallet: '0',
-    payment_type: 'P2P',
+    payment_type: payment.type,
     payment_date: payment.paidAt,
     next_payment_date: null,
     next_payment_datetime: null,
-    card_transactions: [],
-    p2p_transactions: [
+    card_transactions: payment.type === 'CARD' ? [{ ...transaction, card_type: 'VISA', is_cross_border: false }] : [],
+    p2p_transactions: payment.type === 'CARD' ? [] : [
       {
         id: `${payment.paymentId}01`,
         transaction_bank_code: payment.bankCode,
@@ -61,7 +67,7 @@ export function checkPayments(state: QpayState, env: QpayEnv, clientId: string, 
   // QR and ITEM objects are not modelled: they have no payments here.
   const rows = payments.slice((page - 1) * limit, page * limit).map(paymentRow);
   if (payments.length === 0) return { count: 0, rows: [] };
-  return { count: payments.length, paid_amount: payments.reduce((sum, p) => sum + p.amount, 0), rows };
+  return { count: payments.length, paid_amount: payments.filter((p) => !p.refundedAt).reduce((sum, p) => sum + p.amount, 0), rows };
 }
 
 /** GET /payment/{id}: one payment pointing back at its invoice. */
@@ -72,8 +78,23 @@ export function paymentView(state: QpayState, env: QpayEnv, paymentId: string) {
   return { ...paymentRow(payment), object_type: 'INVOICE', object_id: invoice.invoiceId };
 }
 
+/**
+ * DELETE /payment/refund/{id} (external-apis.md §1): a card payment is refunded; a bank transfer
+ * is settled at once and answers PAYMENT_SETTLED (as reported for P2P); a second refund answers
+ * PAYMENT_ALREADY_CANCELED.
+ */
+export function refundPayment(state: QpayState, env: QpayEnv, paymentId: string): Record<string, never> {
+  const payment = state.findPayment(paymentId);
+  const invoice = payment && state.invoices.get(payment.invoiceId);
+  if (!payment || !invoice || invoice.env !== env) throw qpayError(state.options.notFoundStatus, 'PAYMENT_NOTFOUND', 'Payment not found');
+  if (payment.refundedAt) throw qpayError(400, 'PAYMENT_ALREADY_CANCELED', 'Payment already canceled');
+  if (payment.type === 'P2P') throw qpayError(400, 'PAYMENT_SETTLED', 'Payment settled');
+  payment.refundedAt = new Date().toISOString();
+  return {};
+}
+
 /** A payer pays (part of) an open invoice; the invoice settles once payments reach its amount. */
-export function recordPayment(state: QpayState, invoice: Invoice, amount?: number): Payment {
+export function recordPayment(state: QpayState, invoice: Invoice, amount?: number, type: Payment['type'] = 'P2P'): Payment {
   if (invoice.status !== 'OPEN') throw qpayError(409, 'INVOICE_NOT_OPEN', `Invoice is ${state.statusOf(invoice)}`);
   const due = invoice.amount - state.paidAmount(invoice);
   const paid = amount ?? due;
@@ -84,6 +105,7 @@ export function recordPayment(state: QpayState, invoice: Invoice, amount?: numbe
     invoiceId: invoice.invoiceId,
     amount: paid,
     paidAt: new Date().toISOString(),
+    type,
     bankCode: bank.code,
     bankName: bank.name,
     accountNumber: `${randomInt(1000, 9999)}****${randomInt(1000, 9999)}`,

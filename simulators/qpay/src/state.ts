@@ -67,9 +67,13 @@ export interface Payment {
   invoiceId: string;
   amount: number;
   paidAt: string;
+  /** P2P: a bank transfer (settled at once, QPay cannot refund it); CARD: a card payment QPay can refund. */
+  type: 'P2P' | 'CARD';
   bankCode: string;
   bankName: string;
   accountNumber: string;
+  /** Set by DELETE /payment/refund/{id}. */
+  refundedAt?: string;
 }
 
 export interface Invoice {

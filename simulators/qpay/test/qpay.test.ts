@@ -206,6 +206,23 @@ describe('payment check', () => {
     expect((await call(`/payment/${body.rows[0].payment_id}`, { token })).body).toMatchObject({ object_type: 'INVOICE', object_id: invoice_id });
   });
 
+  it('refunds a card payment (REFUNDED in the check, out of paid_amount), refuses a bank transfer with PAYMENT_SETTLED, and a second refund with PAYMENT_ALREADY_CANCELED', async () => {
+    const card = await newInvoice();
+    const paidByCard = (await control(`invoices/${card.invoice_id}/pay`, { callback: 'none', type: 'CARD' })).body.payment_id as string;
+    const refund = (paymentId: string) => call(`/payment/refund/${paymentId}`, { method: 'DELETE', token, body: { note: 'refund' } });
+    expect(await refund(paidByCard)).toMatchObject({ status: 200, body: {} });
+    const { body } = await check(card.invoice_id);
+    expect(body.rows[0]).toMatchObject({ payment_id: paidByCard, payment_status: 'REFUNDED', payment_type: 'CARD', p2p_transactions: [] });
+    expect(body.paid_amount).toBe(0);
+    expect(await refund(paidByCard)).toMatchObject({ status: 400, body: { error: 'PAYMENT_ALREADY_CANCELED' } });
+
+    const transfer = await newInvoice();
+    const paidByTransfer = (await control(`invoices/${transfer.invoice_id}/pay`, { callback: 'none' })).body.payment_id as string;
+    expect(await refund(paidByTransfer)).toMatchObject({ status: 400, body: { error: 'PAYMENT_SETTLED' } });
+    expect((await check(transfer.invoice_id)).body.rows[0].payment_status).toBe('PAID');
+    expect((await refund('123456789012345')).body.error).toBe('PAYMENT_NOTFOUND');
+  });
+
   it('answers the nested field error for page_limit < 1, INVALID_OBJECT_TYPE and INVOICE_NOTFOUND', async () => {
     const { invoice_id } = await newInvoice();
     expect(await check(invoice_id, { page_number: 1, page_limit: 0 })).toMatchObject({

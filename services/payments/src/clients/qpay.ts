@@ -111,6 +111,14 @@ export class QpayClient {
     await this.call('DELETE', `/invoice/${encodeURIComponent(qpayInvoiceId)}`, undefined, { resendAmbiguous: true });
   }
 
+  /**
+   * Returns a payment's money (external-apis.md §1: card payments; a bank transfer answers
+   * PAYMENT_SETTLED). A repeat answers PAYMENT_ALREADY_CANCELED, so a resend after a timeout is safe.
+   */
+  async refundPayment(paymentId: string, note: string): Promise<void> {
+    await this.call('DELETE', `/payment/refund/${encodeURIComponent(paymentId)}`, { note: note.slice(0, 255) }, { resendAmbiguous: true });
+  }
+
   checkPayment(qpayInvoiceId: string): Promise<QpayPaymentCheck> {
     return this.call('POST', '/payment/check', { object_type: 'INVOICE', object_id: qpayInvoiceId, offset: { page_number: 1, page_limit: 100 } }, { resendAmbiguous: true });
   }

@@ -1,8 +1,8 @@
-import { AppError, conflict, serviceUnavailable, type Logger } from '@bo/platform';
+import { AppError, conflict, notFound, serviceUnavailable, type Logger } from '@bo/platform';
 import type { Lock } from '@bo/platform/cache';
 import type { Outbox } from '@bo/platform/events';
 import type { PrismaTransaction } from '@bo/platform/service';
-import { paymentsInvoicePaid, type InvoiceOrder, type Payer } from '@bo/proto';
+import { formatTugrik, paymentsInvoicePaid, type InvoiceOrder, type Payer } from '@bo/proto';
 import { paidSum, QpayError, type QpayPaymentCheck } from '../clients/qpay';
 import type { PaymentsConfig } from '../config';
 import { callbackUrlFor, judgePayment, newCallbackToken, newInvoiceId } from '../domain/invoices';
@@ -13,6 +13,8 @@ import type { QpayConnection } from './qpay-connection';
 export interface NewInvoice {
   /** Unique per order: the same reference answers the invoice already made. Null: always a new one. */
   reference: string | null;
+  /** The request that asked for it (a chat order): the same reference with another fingerprint is refused. */
+  fingerprint?: string;
   description: string;
   amount: number;
   payer: Payer;
@@ -53,18 +55,30 @@ export class InvoiceDesk {
     },
   ) {}
 
+  /**
+   * The invoice already made for `reference`, or null. A request with another fingerprint may not
+   * take over an order someone else began (a squatted chat reference): 409.
+   */
+  async madeFor(reference: string, fingerprint: string | undefined): Promise<QpayInvoice | null> {
+    const made = await invoiceStore.findByReference(this.deps.prisma, reference);
+    if (made && fingerprint && made.requestFingerprint && made.requestFingerprint !== fingerprint) {
+      throw conflict(`The order reference ${reference} was already used with other details: send the same request again, or use a new invoice_id`);
+    }
+    return made;
+  }
+
   /** Makes the invoice at QPay and records it; with a reference, once per reference across replicas. */
   async create(input: NewInvoice): Promise<{ invoice: QpayInvoice; created: boolean }> {
     if (input.reference === null) return { invoice: await this.createAtQpay(input), created: true };
     const reference = input.reference;
-    const existing = await invoiceStore.findByReference(this.deps.prisma, reference);
+    const existing = await this.madeFor(reference, input.fingerprint);
     if (existing) return { invoice: existing, created: false };
-    // Two requests with one reference at once: one makes the invoice, the other waits and answers it.
+    // Two requests with one reference at once: one makes the invoice, the other waits and answers it (or is refused, another body).
     const leaseMs = this.deps.config.QPAY_TIMEOUT_MS * 4 + 5_000;
     const deadline = Date.now() + leaseMs;
     while (Date.now() < deadline) {
       const turn = await this.deps.lock.withLock(`invoice-reference:${reference}`, leaseMs, async () => {
-        const made = await invoiceStore.findByReference(this.deps.prisma, reference);
+        const made = await this.madeFor(reference, input.fingerprint);
         return made ? { invoice: made, created: false } : { invoice: await this.createAtQpay(input), created: true };
       });
       if (turn.acquired) return turn.result;
@@ -116,6 +130,7 @@ export class InvoiceDesk {
         callbackUrl,
         callbackToken,
         metadata: input.order,
+        requestFingerprint: input.fingerprint ?? null,
         expiresAt: new Date(Date.now() + this.deps.config.INVOICE_EXPIRY_MINUTES * 60_000),
       });
       if (input.order.kind === 'custom') {
@@ -187,6 +202,48 @@ export class InvoiceDesk {
     }
     if (completed) this.deps.logger.info({ invoiceId: invoice.invoiceId, source, paidAmount }, 'invoice paid');
     return { invoice: current, paidAmount, completed, message: judged.message };
+  }
+
+  /**
+   * Gives a paid invoice's money back, once: QPay's refund call for each of its payments; where
+   * QPay cannot (a bank transfer is settled at once: PAYMENT_SETTLED) or there is no QPay payment
+   * (approved by hand), the admin returns it themselves and this records that, with who and when.
+   */
+  async refund(invoiceId: string, refundedBy: string, note?: string): Promise<{ invoice: QpayInvoice; message: string }> {
+    const leaseMs = this.deps.config.QPAY_TIMEOUT_MS * 4 + 5_000;
+    const turn = await this.deps.lock.withLock(`invoice-refund:${invoiceId}`, leaseMs, async () => {
+      const invoice = await invoiceStore.find(this.deps.prisma, invoiceId);
+      if (!invoice) throw notFound('Invoice not found');
+      if (invoice.refundedAt) return { invoice, message: `Already refunded by ${invoice.refundedBy} (${invoice.refundMethod === 'qpay' ? 'through QPay' : 'by hand'})` };
+      if (invoice.status !== 'paid') throw conflict(`The invoice is ${invoice.status}: only a paid invoice can be refunded`);
+      const paymentIds = (invoice.paymentId ?? '').split(',').filter(Boolean);
+      const settled: string[] = [];
+      if (paymentIds.length > 0) {
+        const client = await this.deps.qpay.forInvoice(invoice.environment);
+        for (const paymentId of paymentIds) {
+          try {
+            await client.refundPayment(paymentId, note ?? `Refund of ${invoice.invoiceId}`);
+          } catch (error) {
+            // Refunded before (a retry after a crash): done. Settled: QPay cannot return it.
+            if (error instanceof QpayError && error.code === 'PAYMENT_ALREADY_CANCELED') continue;
+            if (error instanceof QpayError && error.code === 'PAYMENT_SETTLED') settled.push(paymentId);
+            else throw qpayFailure(error);
+          }
+        }
+      }
+      const method = paymentIds.length > 0 && settled.length === 0 ? 'qpay' : 'by_hand';
+      const message =
+        method === 'qpay'
+          ? `Refunded ${formatTugrik(invoice.amount)} through QPay`
+          : paymentIds.length === 0
+            ? `No QPay payment to refund (approved by hand): recorded as returned by hand by ${refundedBy}`
+            : `QPay cannot return a bank transfer (PAYMENT_SETTLED): recorded as returned by hand by ${refundedBy}`;
+      const refunded = await invoiceStore.markRefunded(this.deps.prisma, invoiceId, { by: refundedBy, method });
+      await logStore.add(this.deps.prisma, { type: 'refund', reference: invoiceId, status: 'accepted', requestData: { refundedBy, paymentIds }, responseData: { method, settled }, errorMessage: null });
+      return { invoice: refunded ?? invoice, message };
+    });
+    if (!turn.acquired) throw conflict('A refund of this invoice is already under way');
+    return turn.result;
   }
 
   /**

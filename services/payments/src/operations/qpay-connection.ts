@@ -64,6 +64,8 @@ export class QpayConnection {
       webhookUrl: `${publicUrl}${WEBHOOK_PATH}`,
       callbackUrl: this.callbackBase(settings),
       updatedAt: settings?.updatedAt?.toISOString() ?? null,
+      webhookSecret: maskSecret(settings?.webhookSecret ? this.deps.secrets.open(settings.webhookSecret) : ''),
+      webhookSecretRotatedAt: settings?.webhookSecretRotatedAt?.toISOString() ?? null,
     };
   }
 

@@ -2,14 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden, isTransientError, notFound, serveRoute } from '@bo/platform';
 import { qpayCallbackGet, qpayCallbackLegacy, qpayCallbackPost } from '@bo/proto';
 import { sameToken } from '../domain/invoices';
+import type { QpayInvoice } from '../generated/prisma/client';
 import { invoiceStore, logStore } from '../store/invoice-store';
 import type { PaymentsRouteDeps } from './deps';
+
+/** The legacy door asks QPay about one invoice at most this often (issue 18 §2), whoever calls it how often. */
+export const LEGACY_CHECK_INTERVAL_MS = 10_000;
 
 interface Callback {
   /** Our invoice id from the path, or any id a body names (ours or QPay's). */
   id: string;
   /** The per-invoice token of the callback URL; required on the paths QPay is given. */
   token: string | undefined;
+  /** The paths QPay is given carry a token; the legacy path has none, so its checks are rationed instead. */
   requireToken: boolean;
   /** What was sent, without the token, for the log. */
   request: Record<string, unknown>;
@@ -19,7 +24,24 @@ interface Callback {
  * QPay's callbacks (ADR 14). A callback is a hint, never believed: the invoice is found, its token
  * checked, then QPay's payment check decides. Every callback is logged, forged ones included.
  */
-export function registerCallbackRoutes(app: FastifyInstance, { prisma, desk }: PaymentsRouteDeps): void {
+export function registerCallbackRoutes(app: FastifyInstance, { prisma, desk, config, limits, lock }: PaymentsRouteDeps): void {
+  // The legacy door names no token: every address gets a budget before the body is read.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === qpayCallbackLegacy.path && request.method === qpayCallbackLegacy.method) await limits.legacyCallbackByAddress(request, reply);
+  });
+
+  /**
+   * The legacy door's check: one at a time per invoice across replicas (the lock) and at most one
+   * per 10 s (the claim on last_checked_at, which every check moves); null when another caller
+   * has it or had it just now.
+   */
+  const rationedCheck = async (invoice: QpayInvoice) => {
+    const turn = await lock.withLock(`qpay-check:${invoice.invoiceId}`, config.QPAY_TIMEOUT_MS * 4 + 5_000, async () =>
+      (await invoiceStore.claimCheck(prisma, invoice.invoiceId, LEGACY_CHECK_INTERVAL_MS)) ? desk.check(invoice, 'callback') : null,
+    );
+    return turn.acquired ? turn.result : null;
+  };
+
   const handle = async (callback: Callback) => {
     const started = Date.now();
     const log = (status: 'accepted' | 'ignored' | 'rejected' | 'error', reference: string | null, responseData: unknown, errorMessage: string | null = null) =>
@@ -40,7 +62,13 @@ export function registerCallbackRoutes(app: FastifyInstance, { prisma, desk }: P
       return reply;
     }
     try {
-      const outcome = await desk.check(invoice, 'callback');
+      const outcome = callback.requireToken ? await desk.check(invoice, 'callback') : await rationedCheck(invoice);
+      if (!outcome) {
+        const now = (await invoiceStore.find(prisma, invoice.invoiceId)) ?? invoice;
+        const reply = { status: 'SUCCESS', message: now.status === 'pending' ? 'Not paid yet (checked with QPay moments ago)' : now.status };
+        await log('ignored', invoice.invoiceId, reply, `QPay is asked about an invoice at most once per ${LEGACY_CHECK_INTERVAL_MS / 1000} s on this path`);
+        return reply;
+      }
       const reply = { status: 'SUCCESS', message: outcome.invoice.status === 'paid' ? 'paid' : outcome.message };
       await log(outcome.completed ? 'accepted' : 'ignored', invoice.invoiceId, reply, outcome.invoice.flag);
       return reply;

@@ -1,36 +1,52 @@
 import type { FastifyInstance } from 'fastify';
-import { serveRoute, unauthorized } from '@bo/platform';
-import { chatPaymentWebhook, testChatPaymentWebhook } from '@bo/proto';
-import { chatOrder, formatTugrik, sameToken } from '../domain/invoices';
+import { AppError, serveRoute, unauthorized } from '@bo/platform';
+import { chatPaymentWebhook, formatTugrik, testChatPaymentWebhook } from '@bo/proto';
+import { fingerprintOf } from '../domain/invoices';
+import { priceChatOrder } from '../operations/chat-checkout';
 import { invoiceRecord, logStore } from '../store/invoice-store';
 import type { PaymentsRouteDeps } from './deps';
 
 export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 
+const isWebhook = (request: { method: string; routeOptions: { url?: string } }) => request.routeOptions.url === chatPaymentWebhook.path && request.method === chatPaymentWebhook.method;
+
 /**
- * The chat flow's "pay" step: a payment link as a Dynamic Block v2 message. The same chat order
- * reference (custom_fields.invoice_id) answers the same invoice, so a repeated step never makes a
- * second one.
+ * The chat flow's "pay" step: a payment link as a Dynamic Block v2 message, at the listed price
+ * only (issue 18 §1). The same chat order reference (user_id + custom_fields.invoice_id) with the
+ * same body answers the same invoice, so a repeated step never makes a second one.
  */
-export function registerChatWebhookRoutes(app: FastifyInstance, { prisma, desk, config }: PaymentsRouteDeps): void {
-  // Every failed request is logged too, including one its contract refused before the handler ran.
+export function registerChatWebhookRoutes(app: FastifyInstance, { prisma, desk, config, webhookSecret, limits, prices }: PaymentsRouteDeps): void {
+  // Every failed request is logged too, including one its contract refused before the handler ran;
+  // a rate-limited one is not (a flood must cost nothing, a log row included).
   app.addHook('onError', async (request, reply, error) => {
-    if (request.routeOptions.url !== chatPaymentWebhook.path || request.method !== chatPaymentWebhook.method) return;
+    if (!isWebhook(request) || (error instanceof AppError && error.status === 429)) return;
     await logStore.add(prisma, { type: 'webhook', reference: null, status: 'error', requestData: request.body, responseTime: reply.elapsedTime, errorMessage: error.message });
   });
 
+  // Before the body is even read: the address's budget, then the secret (compared in constant time).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isWebhook(request)) return;
+    await limits.webhookByAddress(request, reply);
+    const given = request.headers[WEBHOOK_SECRET_HEADER];
+    if (!(await webhookSecret.matches(typeof given === 'string' ? given : undefined))) throw unauthorized(`Missing or wrong ${WEBHOOK_SECRET_HEADER} header`);
+  });
+
   serveRoute(app, chatPaymentWebhook, async ({ body, request, reply: response }) => {
-    const secret = request.headers[WEBHOOK_SECRET_HEADER];
-    if (config.QPAY_WEBHOOK_SECRET && !sameToken(config.QPAY_WEBHOOK_SECRET, typeof secret === 'string' ? secret : undefined)) throw unauthorized(`Missing or wrong ${WEBHOOK_SECRET_HEADER} header`);
+    await limits.webhookBySubscriber(body.user_id, response);
     const name = [body.first_name, body.last_name].filter(Boolean).join(' ') || null;
-    const { order, description } = chatOrder(body.custom_fields.invoice_code, body.email ?? null);
-    const { invoice, created } = await desk.create({
-      reference: body.custom_fields.invoice_id ? `chat:${body.user_id}:${body.custom_fields.invoice_id}` : null,
-      description,
-      amount: body.custom_fields.amount,
-      payer: { name, email: body.email ?? null, phone: body.phone ?? null, subscriberId: body.user_id },
-      order,
-    });
+    const email = body.email ?? null;
+    const reference = body.custom_fields.invoice_id ? `chat:${body.user_id}:${body.custom_fields.invoice_id}` : null;
+    const fingerprint = fingerprintOf(body);
+    // A repeat of the request that made the invoice is answered without asking for a price again.
+    const made = reference ? await desk.madeFor(reference, fingerprint) : null;
+    const { invoice, created } = made
+      ? { invoice: made, created: false }
+      : await desk.create({
+          ...(await priceChatOrder(prices, { invoiceCode: body.custom_fields.invoice_code, amount: body.custom_fields.amount, email })),
+          reference,
+          fingerprint,
+          payer: { name, email, phone: body.phone ?? null, subscriberId: body.user_id },
+        });
     const paymentUrl = invoiceRecord(invoice, config.PUBLIC_URL).paymentUrl;
     const reply = {
       version: 'v2' as const,
@@ -46,12 +62,18 @@ export function registerChatWebhookRoutes(app: FastifyInstance, { prisma, desk, 
     return reply;
   });
 
-  // Through the service's own HTTP stack, so the payload meets exactly what the chat's would.
-  serveRoute(app, testChatPaymentWebhook, async ({ body }) => {
+  // Through the service's own HTTP stack with the current secret, so the payload meets exactly what the chat's would.
+  serveRoute(app, testChatPaymentWebhook, async ({ body, request }) => {
+    const forwardedFor = request.headers['x-forwarded-for'];
     const response = await app.inject({
       method: 'POST',
       url: chatPaymentWebhook.path,
-      headers: { 'content-type': 'application/json', ...(config.QPAY_WEBHOOK_SECRET ? { [WEBHOOK_SECRET_HEADER]: config.QPAY_WEBHOOK_SECRET } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        [WEBHOOK_SECRET_HEADER]: await webhookSecret.current(),
+        // Counted against the admin's own address, not against every request without one.
+        ...(typeof forwardedFor === 'string' ? { 'x-forwarded-for': forwardedFor } : {}),
+      },
       payload: JSON.stringify(body ?? null),
     });
     const parsed = (() => {

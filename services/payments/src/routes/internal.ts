@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, serveRoute } from '@bo/platform';
-import { createPaymentInvoice, getPaymentInvoice } from '@bo/proto';
+import { createPaymentInvoice, getPaymentInvoice, refundPaymentInvoice } from '@bo/proto';
 import { invoiceRecord, invoiceStore, invoiceView } from '../store/invoice-store';
 import type { PaymentsRouteDeps } from './deps';
 
-/** What other services ask of payments: an invoice for their order (once per reference), and its state. */
+/** What other services ask of payments: an invoice for their order (once per reference), its state, and its refund. */
 export function registerInternalRoutes(app: FastifyInstance, { prisma, desk, config }: PaymentsRouteDeps): void {
   serveRoute(app, createPaymentInvoice, async ({ body }) => {
     const { invoice, created } = await desk.create(body);
@@ -15,5 +15,10 @@ export function registerInternalRoutes(app: FastifyInstance, { prisma, desk, con
     const invoice = await invoiceStore.find(prisma, params.invoiceId);
     if (!invoice) throw notFound('Invoice not found');
     return { invoice: invoiceRecord(invoice, config.PUBLIC_URL) };
+  });
+
+  serveRoute(app, refundPaymentInvoice, async ({ params, body }) => {
+    const { invoice, message } = await desk.refund(params.invoiceId, body.refundedBy, body.note);
+    return { invoice: invoiceRecord(invoice, config.PUBLIC_URL), message };
   });
 }

@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, serveRoute, type SecretBox } from '@bo/platform';
-import { getQpaySettings, saveQpaySettings } from '@bo/proto';
+import { getQpaySettings, revealWebhookSecret, rotateWebhookSecret, saveQpaySettings } from '@bo/proto';
 import { settingsStore } from '../store/settings-store';
 import type { PaymentsRouteDeps } from './deps';
 
-/** The /qpay Settings tab: the secret is sealed when saved and never sent back. */
-export function registerSettingsRoutes(app: FastifyInstance, { prisma, qpay }: PaymentsRouteDeps, secrets: SecretBox): void {
+/** The /qpay Settings tab: the secrets are sealed when saved and never sent back in a GET. */
+export function registerSettingsRoutes(app: FastifyInstance, { prisma, qpay, webhookSecret }: PaymentsRouteDeps, secrets: SecretBox): void {
   serveRoute(app, getQpaySettings, async () => qpay.view(await qpay.settings()));
+
+  // The whole webhook secret only in a POST's reply, for the Copy button: never cached, never logged.
+  serveRoute(app, revealWebhookSecret, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { secret: await webhookSecret.current() };
+  });
+
+  serveRoute(app, rotateWebhookSecret, async () => {
+    await webhookSecret.rotate();
+    return { success: true, settings: qpay.view(await qpay.settings()) };
+  });
 
   serveRoute(app, saveQpaySettings, async ({ body }) => {
     const current = await qpay.settings();

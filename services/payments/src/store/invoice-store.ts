@@ -34,6 +34,7 @@ export function invoiceRecord(record: QpayInvoice, publicUrl: string): InvoiceRe
     paymentId: record.paymentId,
     approvedBy: record.approvedBy,
     lastCheckedAt: record.lastCheckedAt?.toISOString() ?? null,
+    refund: record.refundedAt ? { at: record.refundedAt.toISOString(), by: record.refundedBy ?? '', method: record.refundMethod === 'qpay' ? 'qpay' : 'by_hand' } : null,
   };
 }
 
@@ -115,6 +116,15 @@ export const invoiceStore = {
     if (changed.length === 0) return null;
     await db.customPayment.updateMany({ where: { invoiceId }, data: { status: 'CANCELLED' } });
     return changed[0];
+  },
+
+  /** Records a paid invoice's refund once; null when it was refunded already. */
+  async markRefunded(db: PaymentsDb, invoiceId: string, refund: { by: string; method: 'qpay' | 'by_hand' }): Promise<QpayInvoice | null> {
+    const changed = await db.qpayInvoice.updateManyAndReturn({
+      where: { invoiceId, status: 'paid', refundedAt: null },
+      data: { refundedAt: new Date(), refundedBy: refund.by, refundMethod: refund.method },
+    });
+    return changed[0] ?? null;
   },
 
   flag: (db: PaymentsDb, invoiceId: string, flag: string) => db.qpayInvoice.updateMany({ where: { invoiceId, status: 'pending' }, data: { flag } }),

@@ -15,6 +15,11 @@ export const settingsStore = {
       create: { id: 1, qpayClientId: initial.qpayClientId, qpayClientSecret: initial.sealedSecret ?? '', qpayInvoiceCode: initial.qpayInvoiceCode, qpayCallbackUrl: initial.qpayCallbackUrl, qpayEnvironment: initial.qpayEnvironment, enabled: initial.enabled },
     }),
 
+  /** The first chat webhook secret: written only where none is stored yet (a fresh database, or one from before the secret was kept here). */
+  seedWebhookSecret: (db: PaymentsDb, sealed: string) => db.qpaySettings.updateMany({ where: { id: 1, webhookSecret: '' }, data: { webhookSecret: sealed } }),
+
+  rotateWebhookSecret: (db: PaymentsDb, sealed: string) => db.qpaySettings.update({ where: { id: 1 }, data: { webhookSecret: sealed, webhookSecretRotatedAt: new Date() } }),
+
   save: (db: PaymentsDb, change: SettingsChange) => {
     const { sealedSecret, ...fields } = change;
     const data = { ...fields, ...(sealedSecret === undefined ? {} : { qpayClientSecret: sealedSecret }), updatedAt: new Date() };

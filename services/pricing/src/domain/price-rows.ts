@@ -34,6 +34,17 @@ export function effectivePrice(row: PriceRow): string {
   return row.salePrice.trim() !== '' ? row.salePrice : row.regularPrice;
 }
 
+/**
+ * The effective price in whole tugrik, as an invoice charges it; null when the sheet's cell is
+ * empty or not a whole amount ("25000", "25,000" and "25000.00" read as 25000).
+ */
+export function chargeablePrice(row: PriceRow): number | null {
+  const text = effectivePrice(row).replace(/[\s,]/g, '');
+  if (!/^\d+(\.0+)?$/.test(text)) return null;
+  const price = Number(text);
+  return price > 0 && Number.isSafeInteger(price) ? price : null;
+}
+
 /** The short answer shape the chat platform reads. */
 export function priceSummary(row: PriceRow) {
   return {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { serveRoute } from '@bo/platform';
-import { getPrice, listPrices, updatePrice } from '@bo/proto';
-import { priceSummary } from '../domain/price-rows';
+import { notFound, serveRoute } from '@bo/platform';
+import { getPrice, listedProductPrice, listPrices, updatePrice } from '@bo/proto';
+import { chargeablePrice, priceSummary } from '../domain/price-rows';
 import type { PriceCatalog } from '../domain/price-catalog';
 import type { ShopSyncOutcomes } from '../clients/shop-sync-outcomes';
 
-/** Price reads are public (the chat platform calls them); writes are admin-only (see the contracts). */
+/** Price reads are public (the chat platform calls them); writes are admin-only (see the contracts); payments reads the price it charges internally. */
 export function registerPriceRoutes(app: FastifyInstance, catalog: PriceCatalog, shopOutcomes: ShopSyncOutcomes): void {
   serveRoute(app, listPrices, async ({ query }) => {
     const list = await catalog.list();
@@ -21,6 +21,14 @@ export function registerPriceRoutes(app: FastifyInstance, catalog: PriceCatalog,
   serveRoute(app, getPrice, async ({ params }) => {
     const { stale, ...row } = await catalog.get(params.product);
     return { success: true, data: priceSummary(row), stale };
+  });
+
+  // What payments charges a chat order: the price customers see, from the last good copy when the sheet is down.
+  serveRoute(app, listedProductPrice, async ({ params }) => {
+    const { stale, ...row } = await catalog.get(params.product);
+    const price = chargeablePrice(row);
+    if (price === null) throw notFound(`"${row.product}" has no price in the price list`);
+    return { product: row.product, price, stale };
   });
 
   serveRoute(app, updatePrice, async ({ params, body }) => {

@@ -1,5 +1,5 @@
 import { AppError, ServiceCallError, ServiceClient, type IdentitySigner } from '@bo/platform';
-import { createPaymentInvoice, getPaymentInvoice, type InvoiceOrder, type Payer } from '@bo/proto';
+import { createPaymentInvoice, getPaymentInvoice, refundPaymentInvoice, type InvoiceOrder, type Payer } from '@bo/proto';
 
 export interface PaymentOrder {
   /** Unique per order: the same reference answers the invoice already made, never a second one at QPay. */
@@ -30,6 +30,12 @@ export class PaymentsClient {
   async createInvoice(order: PaymentOrder): Promise<MadePayment> {
     const { invoice } = await this.client.call(createPaymentInvoice, { body: order });
     return { invoiceId: invoice.invoiceId, paymentUrl: invoice.paymentUrl, status: invoice.status };
+  }
+
+  /** Gives a paid invoice's money back (QPay's refund, or recorded as returned by hand); when and how it was done. */
+  async refund(invoiceId: string, refundedBy: string): Promise<{ at: Date; message: string }> {
+    const { invoice, message } = await this.client.call(refundPaymentInvoice, { params: { invoiceId }, body: { refundedBy } });
+    return { at: new Date(invoice.refund?.at ?? Date.now()), message };
   }
 
   /** An invoice payments made; null when payments no longer shows it (deleted). */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { EXPIRING_SOON_DAYS, KEY_PREFIX, streamingServiceOf, type ServiceCode } from '@bo/proto';
+import { EXPIRING_SOON_DAYS, KEY_PREFIX, formatTugrik, streamingServiceOf, type ServiceCode } from '@bo/proto';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const KEY_RANDOM_LENGTH = 10;
@@ -66,6 +66,17 @@ export function keyInfoText(key: { service: ServiceCode; email: string; profileN
 
 /** The reason a paid order waits for a key, shown on the invoice until an admin presses Assign key. */
 export const noFreeKeyReason = (service: ServiceCode) => `No free ${streamingServiceOf(service).name} slot: add keys, then Assign key`;
+
+/**
+ * The reason a paid order gets no key by itself (issue 18 §1): it was paid less than its price, or
+ * there is no price to hold it to. An admin approves (assign anyway) or refunds.
+ */
+export function belowPriceReason(order: { service: ServiceCode; months: number }, paid: number, price: number | null): string {
+  const what = `${streamingServiceOf(order.service).name} ${order.months} сар`;
+  return price === null
+    ? `Paid ${formatTugrik(paid)} for ${what}, which has no listed price to check it against: approve to assign a key anyway, or refund`
+    : `Paid ${formatTugrik(paid)}, below the price of ${what} (${formatTugrik(price)}): approve to assign a key anyway, or refund`;
+}
 
 /** The expiry form of create and extend: months or a date, never both (document 3 §4 "Extend dialog"). */
 export interface ExpiryChoice {

@@ -18,7 +18,7 @@ export function paidOrderConsumer(outbox: Outbox<Prisma.TransactionClient>, logg
     const publish = enqueueIn(outbox, tx);
     if (order.kind === 'streaming') {
       const sale = await sellForPaidOrder(tx, publish, event, order);
-      if (sale.outcome === 'no_free_key') logger.warn({ invoiceId: event.payload.invoiceId, streamingInvoiceId: sale.invoice.id }, sale.invoice.attentionReason ?? 'no free key');
+      if (sale.outcome === 'no_free_key' || sale.outcome === 'below_price') logger.warn({ invoiceId: event.payload.invoiceId, streamingInvoiceId: sale.invoice.id }, sale.invoice.attentionReason ?? sale.outcome);
     } else if (order.kind === 'renewal') {
       const renewed = await renewForPaidOrder(tx, publish, event.payload, order);
       if (!renewed) logger.warn({ invoiceId: event.payload.invoiceId, keyId: order.keyId }, 'a renewal was paid for a key that no longer exists');

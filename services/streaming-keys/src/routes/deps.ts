@@ -1,6 +1,8 @@
 import type { SecretBox } from '@bo/platform';
+import type { Lock } from '@bo/platform/cache';
 import type { Outbox } from '@bo/platform/events';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import type { PaymentsClient } from '../clients/payments';
 import type { CodeFetch } from '../operations/code-fetch';
 import type { KeyPool } from '../operations/key-pool';
 import type { Orders } from '../operations/orders';
@@ -15,4 +17,6 @@ export interface StreamingKeysRouteDeps {
   orders: Orders;
   renewals: Renewals;
   codeFetch: CodeFetch;
+  payments: PaymentsClient;
+  lock: Lock;
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, serveRoute } from '@bo/platform';
-import { createRenewalSession, expiringKeys, keyDelivery, streamingServiceOf, type ServiceCode } from '@bo/proto';
+import { createRenewalSession, expiringKeys, keyDelivery, listedStreamingPrice, streamingServiceOf, type ServiceCode } from '@bo/proto';
 import { daysFromNow } from '../domain/keys';
 import { keyStore } from '../store/key-store';
+import { pricingStore } from '../store/pricing-store';
 import type { StreamingKeysRouteDeps } from './deps';
 
-/** What notifications asks of streaming-keys (ADR 14): keys to remind, a key's delivery details, a renewal link. */
+/** What other services ask of streaming-keys (ADR 14): keys to remind, a key's delivery details, a renewal link (notifications); a listed price (payments' chat webhook). */
 export function registerInternalRoutes(app: FastifyInstance, { prisma, pool, renewals }: StreamingKeysRouteDeps): void {
   serveRoute(app, expiringKeys, async ({ query }) => {
     const now = new Date();
@@ -31,4 +32,11 @@ export function registerInternalRoutes(app: FastifyInstance, { prisma, pool, ren
   });
 
   serveRoute(app, createRenewalSession, async ({ body }) => renewals.start(body.keyId, body.months));
+
+  serveRoute(app, listedStreamingPrice, async ({ params }) => {
+    const name = `${streamingServiceOf(params.service).name} ${params.months} сар`;
+    const price = await pricingStore.priceOf(prisma, params.service, params.months);
+    if (price === null) throw notFound(`${name} has no listed price`);
+    return { service: params.service, months: params.months, name, price };
+  });
 }

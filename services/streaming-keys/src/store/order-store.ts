@@ -1,4 +1,4 @@
-import { schemaOf, streamingServiceOf, type ServiceCode, type StreamingInvoiceView } from '@bo/proto';
+import { schemaOf, streamingServiceOf, type attentionKinds, type ServiceCode, type StreamingInvoiceView } from '@bo/proto';
 import type { Prisma, RenewalSession, StreamingInvoice, StreamingKey } from '../generated/prisma/client';
 import type { KeysDb } from './key-store';
 
@@ -16,6 +16,10 @@ export const invoiceView = (record: InvoiceWithKey): StreamingInvoiceView => ({
   amount: record.amount,
   status: record.status as StreamingInvoiceView['status'],
   attentionReason: record.attentionReason,
+  attentionKind: record.attentionKind as StreamingInvoiceView['attentionKind'],
+  approvedBy: record.approvedBy,
+  refundedAt: record.refundedAt?.toISOString() ?? null,
+  refundedBy: record.refundedBy,
   paymentUrl: record.paymentUrl,
   paidAt: record.paidAt?.toISOString() ?? null,
   keyGenerated: record.keyGenerated,
@@ -79,11 +83,29 @@ export const orderStore = {
   },
 
   markPaid(tx: Prisma.TransactionClient, id: number, paid: { invoiceId: string; paidAt: Date; keyId: number }) {
-    return tx.streamingInvoice.update({ where: { id }, data: { status: 'PAID', invoiceId: paid.invoiceId, paidAt: paid.paidAt, keyId: paid.keyId, keyGenerated: true, attentionReason: null }, include: withKey });
+    return tx.streamingInvoice.update({ where: { id }, data: { status: 'PAID', invoiceId: paid.invoiceId, paidAt: paid.paidAt, keyId: paid.keyId, keyGenerated: true, attentionReason: null, attentionKind: null }, include: withKey });
   },
 
-  markNeedsAttention(tx: Prisma.TransactionClient, id: number, waiting: { invoiceId: string; paidAt: Date; reason: string }) {
-    return tx.streamingInvoice.update({ where: { id }, data: { status: 'NEEDS_ATTENTION', invoiceId: waiting.invoiceId, paidAt: waiting.paidAt, attentionReason: waiting.reason }, include: withKey });
+  markNeedsAttention(tx: Prisma.TransactionClient, id: number, waiting: { invoiceId: string; paidAt: Date; reason: string; kind: (typeof attentionKinds)[number] }) {
+    return tx.streamingInvoice.update({
+      where: { id },
+      data: { status: 'NEEDS_ATTENTION', invoiceId: waiting.invoiceId, paidAt: waiting.paidAt, attentionReason: waiting.reason, attentionKind: waiting.kind },
+      include: withKey,
+    });
+  },
+
+  /** An admin let a payment below the price have its key: recorded before the sale is tried. */
+  markApproved(tx: Prisma.TransactionClient, id: number, approvedBy: string) {
+    return tx.streamingInvoice.update({ where: { id }, data: { approvedBy }, include: withKey });
+  },
+
+  /** Closes an order waiting for an admin once its money went back; null when it no longer waits. */
+  async markRefunded(db: KeysDb, id: number, refund: { at: Date; by: string; reason: string }): Promise<InvoiceWithKey | null> {
+    const { count } = await db.streamingInvoice.updateMany({
+      where: { id, status: 'NEEDS_ATTENTION' },
+      data: { status: 'REFUNDED', refundedAt: refund.at, refundedBy: refund.by, attentionReason: refund.reason, attentionKind: null },
+    });
+    return count === 1 ? db.streamingInvoice.findUnique({ where: { id }, include: withKey }) : null;
   },
 
   createRenewal(db: KeysDb, data: { id: string; keyId: number; userId: string | null; selectedDuration: number; expiresAt: Date }) {

@@ -1,20 +1,22 @@
 import { Badge, Box, Button, Card, Code, DataList, Flex, Heading, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
+import { ConfirmDialog } from '../../components/Dialog';
 import { Form, FormField } from '../../components/Form';
 import { useTexts } from '../../i18n';
 import { notify, notifyError } from '../../lib/toast';
 import { JsonBlock } from './JsonBlock';
-import type { TestWebhookReply } from './api';
-import { useTestWebhook } from './mutations';
+import { fetchWebhookSecret, type TestWebhookReply } from './api';
+import { useRotateWebhookSecret, useTestWebhook } from './mutations';
 import { useQpaySettings } from './queries';
 import { chatReplyMessages, parsePayload, samplePayloadText } from './webhook-payload';
 
-/** Document 3 §2: the two inbound paths, what they are in full, and the chat webhook tried with a payload. */
+/** Document 3 §2: the two inbound paths, what they are in full, the chat webhook's secret, and the chat webhook tried with a payload. */
 export function WebhooksTab() {
   return (
     <Stack gap="6">
       <InboundAddresses />
+      <WebhookSecret />
       <TestWebhook />
     </Stack>
   );
@@ -54,6 +56,61 @@ function InboundAddresses() {
           ))}
         </Stack>
       </Card.Body>
+    </Card.Root>
+  );
+}
+
+/**
+ * Issue 18 §1: the header the chat flow must send. Shown masked; Copy asks the server for the
+ * whole value at the click (it is never on the page), Rotate replaces it after a confirmation.
+ */
+function WebhookSecret() {
+  const { t, format } = useTexts();
+  const settings = useQpaySettings();
+  const [confirming, setConfirming] = useState(false);
+  const rotate = useRotateWebhookSecret({
+    onSuccess: () => {
+      setConfirming(false);
+      notify({ title: t('qpay.secretRotated'), description: t('qpay.secretRotatedBody'), type: 'success' });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      notifyError(t('qpay.secretRotateFailed'), error, t('qpay.secretRotateFailedDefault'));
+    },
+  });
+  const masked = settings.data?.webhookSecret;
+  const rotatedAt = settings.data?.webhookSecretRotatedAt;
+  return (
+    <Card.Root size="sm" data-testid="webhook-secret">
+      <Card.Header>
+        <Heading as="h2" size="md">{t('qpay.secretTitle')}</Heading>
+        <Text fontSize="sm" color="fg.muted">{t('qpay.secretSubtitle')}</Text>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="2">
+          <Flex gap="2" align="center" wrap="wrap">
+            <Code>X-Webhook-Secret</Code>
+            <Text fontFamily="mono" data-testid="webhook-secret-masked" flex="1" minW="24">{masked ?? '…'}</Text>
+            <Flex gap="2">
+              <CopyButton value={fetchWebhookSecret} what={t('qpay.secretTitle')} disabled={!masked} />
+              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} disabled={!masked}>{t('qpay.secretRotate')}</Button>
+            </Flex>
+          </Flex>
+          <Text fontSize="xs" color="fg.muted" data-testid="webhook-secret-rotated">
+            {rotatedAt ? t('qpay.secretRotatedAt', { time: format.dateTime(rotatedAt) }) : t('qpay.secretNeverRotated')}
+          </Text>
+        </Stack>
+      </Card.Body>
+      <ConfirmDialog
+        open={confirming}
+        title={t('qpay.secretRotateTitle')}
+        message={t('qpay.secretRotateMessage')}
+        confirmLabel={t('qpay.secretRotate')}
+        destructive
+        busy={rotate.isPending}
+        onConfirm={() => !rotate.isPending && rotate.mutate()}
+        onCancel={() => !rotate.isPending && setConfirming(false)}
+      />
     </Card.Root>
   );
 }

@@ -1,7 +1,7 @@
 /** The /qpay page's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type {
-  approveInvoice, createInvoice, getQpaySettings, pendingInvoices, qpayLogs, recentInvoices, recheckInvoice, ReplyOf, RequestBodyOf, saveQpaySettings,
-  testChatPaymentWebhook,
+  approveInvoice, createInvoice, getQpaySettings, pendingInvoices, qpayLogs, recentInvoices, recheckInvoice, ReplyOf, RequestBodyOf, revealWebhookSecret,
+  rotateWebhookSecret, saveQpaySettings, testChatPaymentWebhook,
 } from '@bo/proto';
 import { apiRequest } from '../../lib/api';
 import { apiPath } from '../../lib/paths';
@@ -19,6 +19,8 @@ export type RecheckReply = ReplyOf<typeof recheckInvoice>;
 export type NewInvoice = RequestBodyOf<typeof createInvoice>;
 export type CreateInvoiceReply = ReplyOf<typeof createInvoice>;
 export type QpayEnvironment = QpaySettings['qpayEnvironment'];
+export type RevealedSecret = ReplyOf<typeof revealWebhookSecret>;
+export type RotateSecretReply = ReplyOf<typeof rotateWebhookSecret>;
 
 export const RECENT_INVOICES_SHOWN = 10;
 export const LOGS_SHOWN = 100;
@@ -33,6 +35,8 @@ export const qpayKeys = {
 
 export const qpayPaths = {
   settings: '/api/qpay/settings',
+  revealWebhookSecret: '/api/qpay/webhook-secret/reveal',
+  rotateWebhookSecret: '/api/qpay/webhook-secret/rotate',
   testWebhook: '/api/qpay/test-webhook',
   createInvoice: '/api/qpay/create-invoice',
   pending: '/api/qpay/invoices/pending',
@@ -53,5 +57,8 @@ export function listOrEmpty<Item>(reply: unknown): { data: Item[] } {
   const data = (reply as { data?: unknown } | null)?.data;
   return typeof reply === 'object' && reply !== null && Array.isArray(data) ? { data: data as Item[] } : { data: [] };
 }
+
+/** The whole chat webhook secret, asked for at the moment it is copied (never kept on the page). */
+export const fetchWebhookSecret = async () => (await apiRequest<RevealedSecret>('POST', qpayPaths.revealWebhookSecret)).secret;
 
 export const fetchList = async <Item>(path: string) => listOrEmpty<Item>(await apiRequest('GET', path));

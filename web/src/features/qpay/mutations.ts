@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
 import { useInvalidatingMutation, type CallerOptions } from '../../lib/mutation';
 import {
-  qpayKeys, qpayPaths, type ApproveReply, type CreateInvoiceReply, type NewInvoice, type QpaySettingsInput, type RecheckReply, type SaveSettingsReply, type TestWebhookReply,
+  qpayKeys, qpayPaths, type ApproveReply, type CreateInvoiceReply, type NewInvoice, type QpaySettingsInput, type RecheckReply, type RotateSecretReply, type SaveSettingsReply,
+  type TestWebhookReply,
 } from './api';
 
 /** Whatever changes an invoice changes the two lists and writes a log line. */
@@ -27,6 +28,18 @@ function useRefreshAfterFailure<TData, TVariables>(options: CallerOptions<TData,
 export function useSaveSettings(options: CallerOptions<SaveSettingsReply, QpaySettingsInput> = {}) {
   const queryClient = useQueryClient();
   return useInvalidatingMutation((settings: QpaySettingsInput) => apiRequest<SaveSettingsReply>('POST', qpayPaths.settings, settings), [], {
+    ...options,
+    onSuccess: (reply, ...rest) => {
+      queryClient.setQueryData(qpayKeys.settings, reply.settings);
+      return options.onSuccess?.(reply, ...rest);
+    },
+  });
+}
+
+/** A fresh webhook secret: the reply's settings (the new secret masked) replace the cached ones. */
+export function useRotateWebhookSecret(options: CallerOptions<RotateSecretReply, void> = {}) {
+  const queryClient = useQueryClient();
+  return useInvalidatingMutation(() => apiRequest<RotateSecretReply>('POST', qpayPaths.rotateWebhookSecret), [], {
     ...options,
     onSuccess: (reply, ...rest) => {
       queryClient.setQueryData(qpayKeys.settings, reply.settings);

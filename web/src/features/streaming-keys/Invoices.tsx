@@ -61,7 +61,8 @@ export function AttentionInvoices() {
                   loading={assign.isPending && assign.variables === invoice.id}
                   aria-label={t('streamingKeys.assignKeyOf', { id: invoice.invoiceId ?? invoice.id })}
                 >
-                  {t('streamingKeys.assignKey')}
+                  {/* Paid below its price (issue 18): the press is the admin's approval. */}
+                  {invoice.attentionKind === 'price_check' ? t('streamingKeys.approveAssignKey') : t('streamingKeys.assignKey')}
                 </Button>
               </Stack>
             </Box>

@@ -1,8 +1,8 @@
 /** The /streaming-keys page's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type {
   assignInvoiceKey, createKeys, createPricing, createStreamingInvoice, emailsWithSlots, expiryReport, extendKey, generateKeyQr, keyStats,
-  listAccounts, listKeys, listPricing, listStreamingInvoices, ReplyOf, RequestBodyOf, sendTestNotification, ServiceCode, setAccountMailboxPassword,
-  slotStats, updateCustomerId, updatePricing,
+  listAccounts, listKeys, listPricing, listStreamingInvoices, refundStreamingInvoice, ReplyOf, RequestBodyOf, sendTestNotification, ServiceCode,
+  setAccountMailboxPassword, slotStats, updateCustomerId, updatePricing,
 } from '@bo/proto';
 import { apiPath } from '../../lib/paths';
 
@@ -25,6 +25,7 @@ export type QrReply = ReplyOf<typeof generateKeyQr>;
 export type NewInvoice = RequestBodyOf<typeof createStreamingInvoice>;
 export type NewInvoiceReply = ReplyOf<typeof createStreamingInvoice>;
 export type AssignKeyReply = ReplyOf<typeof assignInvoiceKey>;
+export type RefundReply = ReplyOf<typeof refundStreamingInvoice>;
 export type NewPrice = RequestBodyOf<typeof createPricing>;
 export type NewPriceReply = ReplyOf<typeof createPricing>;
 export type PriceUpdateReply = ReplyOf<typeof updatePricing>;
@@ -78,6 +79,7 @@ export const keyPaths = {
   testNotification: '/api/manychat/test-notification',
   invoices: '/api/streaming-invoices',
   assignKey: (id: number) => apiPath('/api/streaming-invoices/:id/assign-key', { id }),
+  refund: (id: number) => apiPath('/api/streaming-invoices/:id/refund', { id }),
   pricing: '/api/streaming/pricing',
   price: (id: number) => apiPath('/api/streaming/pricing/:id', { id }),
   mailbox: '/api/streaming-accounts/mailbox',

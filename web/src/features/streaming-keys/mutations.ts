@@ -1,7 +1,7 @@
 import { apiRequest } from '../../lib/api';
 import { useInvalidatingMutation, type CallerOptions } from '../../lib/mutation';
 import {
-  keyKeys, keyLists, keyPaths, type AssignKeyReply, type CustomerIdReply, type Extension, type ExtendReply, type MailboxPassword, type MailboxPasswordReply,
+  keyKeys, keyLists, keyPaths, type AssignKeyReply, type RefundReply, type CustomerIdReply, type Extension, type ExtendReply, type MailboxPassword, type MailboxPasswordReply,
   type NewInvoice, type NewInvoiceReply, type NewKeys, type NewKeysReply, type NewPrice, type NewPriceReply, type PriceUpdateReply, type QrReply, type TestNotificationReply,
 } from './api';
 
@@ -31,6 +31,10 @@ export const useCreateInvoice = (options?: CallerOptions<NewInvoiceReply, NewInv
 /** Assigning takes a free key: the invoice leaves the attention list and the key lists change. */
 export const useAssignKey = (options?: CallerOptions<AssignKeyReply, number>) =>
   useInvalidatingMutation((id: number) => apiRequest<AssignKeyReply>('POST', keyPaths.assignKey(id)), [keyKeys.invoices, ...keyLists], options);
+
+/** A refund closes the order: it leaves the attention list, and its invoice shows the refund on /qpay. */
+export const useRefundOrder = (options?: CallerOptions<RefundReply, number>) =>
+  useInvalidatingMutation((id: number) => apiRequest<RefundReply>('POST', keyPaths.refund(id)), [keyKeys.invoices, ['/api/qpay/invoices/recent']], options);
 
 export const useCreatePrice = (options?: CallerOptions<NewPriceReply, NewPrice>) =>
   useInvalidatingMutation((price: NewPrice) => apiRequest<NewPriceReply>('POST', keyPaths.pricing, price), [keyKeys.pricing], options);
