@@ -96,6 +96,8 @@ export const qpaySettingsViewSchema = z.object({
   updatedAt: z.string().nullable(),
   /** The chat flow's X-Webhook-Secret, masked (the whole value only through the admin-only reveal). */
   webhookSecret: z.string(),
+  /** Why the stored webhook secret cannot be opened (its data key is missing, named by id); null when it can. */
+  webhookSecretUnreadable: z.string().nullable(),
   /** When the webhook secret was last rotated; null while it is still the one the deployment started with. */
   webhookSecretRotatedAt: z.string().nullable(),
 });
@@ -301,7 +303,7 @@ export const getQpaySettings = defineRoute({
     reply: {
       qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayClientSecretUnreadable: null, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: false,
       webhookPath: '/api/qpay/webhook', callbackPath: '/api/qpay/callback', webhookUrl: 'https://shop.example.mn/api/qpay/webhook', callbackUrl: 'https://shop.example.mn/api/qpay/callback', updatedAt: null,
-      webhookSecret: '••••Qx7w', webhookSecretRotatedAt: null,
+      webhookSecret: '••••Qx7w', webhookSecretUnreadable: null, webhookSecretRotatedAt: null,
     },
   },
 });
@@ -326,7 +328,7 @@ export const saveQpaySettings = defineRoute({
       settings: {
         qpayClientId: 'TEST_MERCHANT', qpayClientSecret: '••••3456', qpayClientSecretSet: true, qpayClientSecretUnreadable: null, qpayInvoiceCode: 'TEST_INVOICE', qpayCallbackUrl: '', qpayEnvironment: 'sandbox', enabled: true,
         webhookPath: '/api/qpay/webhook', callbackPath: '/api/qpay/callback', webhookUrl: 'https://shop.example.mn/api/qpay/webhook', callbackUrl: 'https://shop.example.mn/api/qpay/callback', updatedAt: '2026-11-23T08:00:00.000Z',
-        webhookSecret: '••••Qx7w', webhookSecretRotatedAt: null,
+        webhookSecret: '••••Qx7w', webhookSecretUnreadable: null, webhookSecretRotatedAt: null,
       },
     },
   },

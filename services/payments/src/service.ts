@@ -34,6 +34,9 @@ export default defineService({
       QPAY_WEBHOOK_SECRET: 'replace-with-the-secret-header-of-the-chat-flow',
     },
   },
-  sealedColumns: [{ table: 'qpay_settings', column: 'qpay_client_secret' }],
+  sealedColumns: [
+    { table: 'qpay_settings', column: 'qpay_client_secret' },
+    { table: 'qpay_settings', column: 'webhook_secret' },
+  ],
   build: buildPaymentsApp,
 });

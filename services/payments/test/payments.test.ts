@@ -31,7 +31,7 @@ describe('payments: settings, invoices, approval, deletion', () => {
     expect(JSON.stringify(saved.body)).not.toContain('123456');
 
     // The masked value sent back as shown keeps the secret: invoices can still be made.
-    const kept = await it_.call('POST', '/api/qpay/settings', { ...saved.body.settings, qpayClientSecret: saved.body.settings.qpayClientSecret, webhookPath: undefined, callbackPath: undefined, webhookUrl: undefined, callbackUrl: undefined, qpayClientSecretSet: undefined, qpayClientSecretUnreadable: undefined, updatedAt: undefined, webhookSecret: undefined, webhookSecretRotatedAt: undefined });
+    const kept = await it_.call('POST', '/api/qpay/settings', { ...saved.body.settings, qpayClientSecret: saved.body.settings.qpayClientSecret, webhookPath: undefined, callbackPath: undefined, webhookUrl: undefined, callbackUrl: undefined, qpayClientSecretSet: undefined, qpayClientSecretUnreadable: undefined, updatedAt: undefined, webhookSecret: undefined, webhookSecretUnreadable: undefined, webhookSecretRotatedAt: undefined });
     expect(kept.status).toBe(200);
     expect((await it_.payments.prisma.qpaySettings.findUniqueOrThrow({ where: { id: 1 } })).qpayClientSecret).toBe(stored.qpayClientSecret);
     const invoiceId = await newInvoice(it_);

@@ -54,7 +54,10 @@ describe('the data key ring of streaming-keys and payments', () => {
     });
     expect(list.body.data.find((a: { email: string }) => a.email === 'nfx.new@example.mn')).toMatchObject({ passwordMasked: '••••2027', passwordUnreadable: null });
     const settings = await it_.system.call('payments', 'GET', '/api/qpay/settings');
-    expect(settings).toMatchObject({ status: 200, body: { qpayClientSecretSet: true, qpayClientSecret: '', qpayClientSecretUnreadable: missing('The QPay client secret') } });
+    expect(settings).toMatchObject({
+      status: 200,
+      body: { qpayClientSecretSet: true, qpayClientSecret: '', qpayClientSecretUnreadable: missing('The QPay client secret'), webhookSecret: '', webhookSecretUnreadable: missing('The chat webhook secret') },
+    });
   });
 
   it('using such a secret is a 503 naming the key id: a key message, a QPay invoice', async () => {
@@ -69,6 +72,7 @@ describe('the data key ring of streaming-keys and payments', () => {
     const results = await rotateDataKey(it_.system.env.DATABASE_URL, new SecretBox(NEXT_KEY), ['payments', 'streaming-keys']);
     expect(results.map(({ table, column, resealed, current, unreadable }) => [table, column, resealed, current, unreadable])).toEqual([
       ['qpay_settings', 'qpay_client_secret', 0, 0, { [OLD]: 1 }],
+      ['qpay_settings', 'webhook_secret', 0, 0, { [OLD]: 1 }],
       ['streaming_accounts', 'password', 0, 1, { [OLD]: 1 }],
       ['streaming_accounts', 'mailbox_password', 0, 0, { [OLD]: 1 }],
     ]);
@@ -76,5 +80,9 @@ describe('the data key ring of streaming-keys and payments', () => {
     expect(await account('nfx.old@example.mn')).toMatchObject({ passwordMasked: '••••2028', passwordUnreadable: null });
     const delivery = await it_.call('GET', `/internal/streaming-keys/keys/${soldKeyId}/delivery`, undefined, asService('notifications'));
     expect(delivery.body.accountPassword).toBe('Entered-Again-2028');
+    // The chat webhook's secret is put right by Rotate, which needs nothing of the old one.
+    const rotated = await it_.system.call('payments', 'POST', '/api/qpay/webhook-secret/rotate');
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.settings).toMatchObject({ webhookSecretUnreadable: null, webhookSecret: expect.stringMatching(/^••••/) });
   });
 });

@@ -4,6 +4,7 @@ import { QpayClient } from '../clients/qpay';
 import type { PaymentsConfig } from '../config';
 import type { PrismaClient, QpaySettings } from '../generated/prisma/client';
 import { settingsStore } from '../store/settings-store';
+import { WEBHOOK_SECRET_NAME } from './webhook-secret';
 
 export const WEBHOOK_PATH = '/api/qpay/webhook';
 export const CALLBACK_PATH = '/api/qpay/callback';
@@ -49,6 +50,7 @@ export class QpayConnection {
   view(settings: QpaySettings | null): QpaySettingsView {
     // A secret sealed with a key this server lacks is shown as unreadable; the rest of the page still works.
     const secret = settings?.qpayClientSecret ? this.deps.secrets.openForView(settings.qpayClientSecret, CLIENT_SECRET) : { plain: '', unreadable: null };
+    const webhookSecret = settings?.webhookSecret ? this.deps.secrets.openForView(settings.webhookSecret, WEBHOOK_SECRET_NAME) : { plain: '', unreadable: null };
     const publicUrl = this.deps.config.PUBLIC_URL;
     return {
       qpayClientId: settings?.qpayClientId ?? '',
@@ -64,7 +66,8 @@ export class QpayConnection {
       webhookUrl: `${publicUrl}${WEBHOOK_PATH}`,
       callbackUrl: this.callbackBase(settings),
       updatedAt: settings?.updatedAt?.toISOString() ?? null,
-      webhookSecret: maskSecret(settings?.webhookSecret ? this.deps.secrets.open(settings.webhookSecret) : ''),
+      webhookSecret: maskSecret(webhookSecret.plain ?? ''),
+      webhookSecretUnreadable: webhookSecret.unreadable,
       webhookSecretRotatedAt: settings?.webhookSecretRotatedAt?.toISOString() ?? null,
     };
   }

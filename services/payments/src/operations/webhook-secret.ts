@@ -4,6 +4,9 @@ import { newWebhookSecret, sameToken } from '../domain/invoices';
 import type { PrismaClient } from '../generated/prisma/client';
 import { settingsStore } from '../store/settings-store';
 
+/** How the webhook secret is named when its data key is missing. */
+export const WEBHOOK_SECRET_NAME = 'The chat webhook secret';
+
 /**
  * The chat flow's X-Webhook-Secret (issue 18 §1). QPAY_WEBHOOK_SECRET only seeds it; it lives
  * sealed in qpay_settings, read on every request (a rotation on another replica counts at once),
@@ -25,7 +28,7 @@ export class WebhookSecret {
     const sealed = (await settingsStore.read(this.deps.prisma))?.webhookSecret ?? '';
     // Seeded at start; an empty column would mean someone cleared it by hand: nothing may match then.
     if (!sealed) return '';
-    if (this.opened?.sealed !== sealed) this.opened = { sealed, secret: this.deps.secrets.open(sealed) };
+    if (this.opened?.sealed !== sealed) this.opened = { sealed, secret: this.deps.secrets.open(sealed, WEBHOOK_SECRET_NAME) };
     return this.opened.secret;
   }
 

@@ -79,6 +79,7 @@ function WebhookSecret() {
     },
   });
   const masked = settings.data?.webhookSecret;
+  const unreadable = settings.data?.webhookSecretUnreadable;
   const rotatedAt = settings.data?.webhookSecretRotatedAt;
   return (
     <Card.Root size="sm" data-testid="webhook-secret">
@@ -93,9 +94,11 @@ function WebhookSecret() {
             <Text fontFamily="mono" data-testid="webhook-secret-masked" flex="1" minW="24">{masked ?? '…'}</Text>
             <Flex gap="2">
               <CopyButton value={fetchWebhookSecret} what={t('qpay.secretTitle')} disabled={!masked} />
-              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} disabled={!masked}>{t('qpay.secretRotate')}</Button>
+              {/* An unreadable secret (its data key is gone) can still be replaced. */}
+              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} disabled={!settings.data}>{t('qpay.secretRotate')}</Button>
             </Flex>
           </Flex>
+          {unreadable && <Text fontSize="sm" color="fg.error" data-testid="webhook-secret-unreadable">{t('common.secretUnreadable', { reason: unreadable })}</Text>}
           <Text fontSize="xs" color="fg.muted" data-testid="webhook-secret-rotated">
             {rotatedAt ? t('qpay.secretRotatedAt', { time: format.dateTime(rotatedAt) }) : t('qpay.secretNeverRotated')}
           </Text>
