@@ -6,6 +6,8 @@ import type { InvoiceDesk } from './invoice-desk';
 
 /** Invoices looked at per run; the rest wait for the next run, oldest check first. */
 const BATCH = 200;
+/** QPay checks in flight at once (QPay publishes no rate limit; four keeps a backlog short without a burst). */
+const CONCURRENT_CHECKS = 4;
 
 /**
  * The safety net for lost callbacks (ADR 14): every run checks pending invoices with QPay's
@@ -17,7 +19,7 @@ export function reconciliationJob(deps: { prisma: PrismaClient; desk: InvoiceDes
   const runOnce = async () => {
     const due = await invoiceStore.dueForReconciliation(deps.prisma, deps.everyMs, BATCH);
     const counts = { checked: 0, completed: 0, expired: 0, failed: 0 };
-    for (const invoice of due) {
+    const settle = async (invoice: (typeof due)[number]) => {
       try {
         const outcome = await deps.desk.check(invoice, 'reconciliation');
         counts.checked++;
@@ -30,7 +32,15 @@ export function reconciliationJob(deps: { prisma: PrismaClient; desk: InvoiceDes
         counts.failed++;
         deps.logger.warn({ err: error, invoiceId: invoice.invoiceId }, 'reconciliation could not settle an invoice; the next run tries again');
       }
-    }
+    };
+    // A few checks at a time: after an outage hundreds of callbacks may have been refused, and one
+    // QPay round trip after another would leave the last buyer waiting minutes for a key.
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENT_CHECKS, due.length) }, async () => {
+        while (next < due.length) await settle(due[next++]);
+      }),
+    );
     return counts;
   };
   return {
