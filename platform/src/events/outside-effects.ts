@@ -5,7 +5,7 @@
  * No outside call ever runs inside a database transaction.
  */
 import { isTransientError } from '../errors';
-import { quoteSchema, type SqlClient } from './sql';
+import { quoteSchema, type SqlClient, type TransactionalDb } from './sql';
 import { errorMessage } from './transport';
 import { Poller } from './poller';
 import { retryWhileTransient, TRANSIENT_RETRY_MAX_WAIT_MS } from './transient';
@@ -19,9 +19,16 @@ export interface OutsideEffectContext {
 }
 
 /** A kind of outside effect and the code that performs it (throw to retry). */
-export interface OutsideEffect<P = unknown> {
+export interface OutsideEffect<P = unknown, R = unknown> {
   kind: string;
-  execute(payload: P, context: OutsideEffectContext): Promise<void>;
+  /** The outside call; what it answers goes to `recordDone`. */
+  execute(payload: P, context: OutsideEffectContext): Promise<R>;
+  /**
+   * What the call's success means in the service's own tables (a delivery marked sent), written in
+   * the transaction that marks the effect done, so the two land together once the database takes
+   * writes, however long it is away, and the call is never made again because only one landed.
+   */
+  recordDone?(tx: SqlClient, payload: P, result: R): Promise<void>;
   /**
    * The most one execution may take (its client's per-request timeout times its tries, plus the
    * back-off between them). The runner aborts it then, and claims the effect for longer than
@@ -33,12 +40,13 @@ export interface OutsideEffect<P = unknown> {
 /** Claims outlast an execution's deadline by this much (the outcome still has to be written). */
 export const LEASE_MARGIN_MS = 10_000;
 
-export function outsideEffect<P>(
+/** `Tx` is the service's transaction client `recordDone` gets (annotate it, as in onEvent). */
+export function outsideEffect<P, R = void, Tx extends SqlClient = SqlClient>(
   kind: string,
-  execute: (payload: P, context: OutsideEffectContext) => Promise<void>,
-  options: { deadlineMs?: number } = {},
-): OutsideEffect<P> {
-  return { kind, execute, deadlineMs: options.deadlineMs ?? outsideEffectDefaults.deadlineMs };
+  execute: (payload: P, context: OutsideEffectContext) => Promise<R>,
+  options: { deadlineMs?: number; recordDone?: (tx: Tx, payload: P, result: R) => Promise<void> } = {},
+): OutsideEffect<P, R> {
+  return { kind, execute, recordDone: options.recordDone as OutsideEffect<P, R>['recordDone'], deadlineMs: options.deadlineMs ?? outsideEffectDefaults.deadlineMs };
 }
 
 /** The execution went past its declared deadline and was abandoned (its signal aborted). */
@@ -47,7 +55,7 @@ export class EffectDeadlineError extends Error {
 }
 
 export interface OutsideEffectsOptions {
-  db: SqlClient;
+  db: TransactionalDb;
   /** The service's schema, where its outside_effects table lives. */
   schema: string;
   effects: OutsideEffect<never>[];
@@ -87,7 +95,11 @@ interface EffectRow {
  */
 export class OutsideEffects {
   private readonly table: string;
-  private readonly byKind = new Map<string, OutsideEffect<never>>();
+  private readonly byKind = new Map<string, OutsideEffect<never, unknown>>();
+  /** Effects this runner is executing or still recording: never claimed again here, whatever their lease says. */
+  private readonly inHand = new Set<string>();
+  /** Aborted at stop: an outcome still waiting for the database is given up (and logged). */
+  private stopping = new AbortController();
   private readonly settings: Required<Omit<OutsideEffectsOptions, 'log'>> & Pick<OutsideEffectsOptions, 'log'>;
   private readonly poller: Poller;
 
@@ -103,7 +115,7 @@ export class OutsideEffects {
   }
 
   /** Adds executors (a service's, once built with what they need); a kind is registered once. */
-  register(effects: OutsideEffect<never>[]): void {
+  register(effects: OutsideEffect<never, unknown>[]): void {
     for (const effect of effects) {
       if (this.byKind.has(effect.kind)) throw new Error(`outside effect "${effect.kind}" is registered twice`);
       this.byKind.set(effect.kind, effect);
@@ -114,7 +126,7 @@ export class OutsideEffects {
    * Records the intent inside the caller's transaction (an inbox handler's). The key is
    * `<eventId>:<kind>`, so a duplicate event records nothing new; returns whether it was new.
    */
-  async record<P>(tx: SqlClient, eventId: string, effect: OutsideEffect<P>, payload: P): Promise<boolean> {
+  async record<P>(tx: SqlClient, eventId: string, effect: OutsideEffect<P, unknown>, payload: P): Promise<boolean> {
     if (!this.byKind.has(effect.kind)) throw new Error(`outside effect "${effect.kind}" is not registered`);
     const inserted = await tx.$executeRawUnsafe(
       `INSERT INTO ${this.table} (idempotency_key, kind, payload) VALUES ($1, $2, $3::jsonb) ON CONFLICT (idempotency_key) DO NOTHING`,
@@ -126,10 +138,12 @@ export class OutsideEffects {
   }
 
   start(): void {
+    this.stopping = new AbortController();
     this.poller.start();
   }
 
   async stop(): Promise<void> {
+    this.stopping.abort();
     await this.poller.stop();
   }
 
@@ -152,52 +166,58 @@ export class OutsideEffects {
        WHERE idempotency_key IN (
          SELECT idempotency_key FROM ${this.table}
          WHERE status = 'pending' AND next_attempt_at <= now() AND kind IN (SELECT jsonb_object_keys($2::jsonb))
+           AND idempotency_key <> ALL($3::text[])
          ORDER BY next_attempt_at LIMIT $1::integer FOR UPDATE SKIP LOCKED)
        RETURNING idempotency_key, kind, payload, attempts`,
       this.settings.batchSize,
       JSON.stringify(leases), // only kinds this runner can execute
+      [...this.inHand],
     );
     await Promise.all(rows.map((row) => this.execute(row)));
     return rows.length;
   }
 
   private async execute(row: EffectRow): Promise<void> {
-    const claimedAt = Date.now();
-    // The outcome must be written before the claim ends, or another runner would run the effect again.
-    const recordUntil = claimedAt + this.leaseOf(row.kind) - 1_000;
-    let outcome: { status: 'done' } | { status: 'failed' | 'pending'; error: string; delayMs: number; charged: boolean };
+    this.inHand.add(row.idempotency_key);
     try {
       const effect = this.byKind.get(row.kind);
-      if (!effect) throw new Error(`no executor registered for "${row.kind}"`);
-      await runWithDeadline(effect, row);
-      outcome = { status: 'done' };
-    } catch (error) {
-      // A dependency of ours that is down (database, another service) is not the effect's failure: not charged, retried soon.
-      const charged = !isTransientError(error);
-      const failed = charged && row.attempts >= this.settings.maxAttempts;
-      const backoff = Math.min(this.settings.retryBaseMs * 2 ** (row.attempts - 1), this.settings.retryMaxMs);
-      const delayMs = failed ? 0 : Math.round(charged ? backoff : Math.min(backoff, TRANSIENT_RETRY_MAX_WAIT_MS));
-      this.settings.log?.('outside effect failed', { key: row.idempotency_key, attempts: row.attempts, charged, failed, error: errorMessage(error) });
-      outcome = { status: failed ? 'failed' : 'pending', error: errorMessage(error), delayMs, charged };
-    }
-    const write = () =>
-      outcome.status === 'done'
-        ? this.settings.db.$executeRawUnsafe(
-            `UPDATE ${this.table} SET status = 'done', last_error = NULL, done_at = now(), updated_at = now() WHERE idempotency_key = $1`,
-            row.idempotency_key,
-          )
-        : this.settings.db.$executeRawUnsafe(
+      let write: () => PromiseLike<unknown>;
+      try {
+        if (!effect) throw new Error(`no executor registered for "${row.kind}"`);
+        const result = await runWithDeadline(effect, row);
+        write = () =>
+          this.settings.db.$transaction(async (tx) => {
+            await effect.recordDone?.(tx, row.payload as never, result);
+            await tx.$executeRawUnsafe(`UPDATE ${this.table} SET status = 'done', last_error = NULL, done_at = now(), updated_at = now() WHERE idempotency_key = $1`, row.idempotency_key);
+          });
+      } catch (error) {
+        // A dependency of ours that is down (database, another service) is not the effect's failure: not charged, retried soon.
+        const charged = !isTransientError(error);
+        const failed = charged && row.attempts >= this.settings.maxAttempts;
+        const backoff = Math.min(this.settings.retryBaseMs * 2 ** (row.attempts - 1), this.settings.retryMaxMs);
+        const delayMs = failed ? 0 : Math.round(charged ? backoff : Math.min(backoff, TRANSIENT_RETRY_MAX_WAIT_MS));
+        this.settings.log?.('outside effect failed', { key: row.idempotency_key, attempts: row.attempts, charged, failed, error: errorMessage(error) });
+        write = () =>
+          this.settings.db.$executeRawUnsafe(
             `UPDATE ${this.table} SET status = $2, last_error = $3, next_attempt_at = now() + $4::integer * interval '1 millisecond',
                attempts = attempts - $5::integer, updated_at = now()
              WHERE idempotency_key = $1`,
             row.idempotency_key,
-            outcome.status,
-            outcome.error,
-            outcome.delayMs,
-            outcome.charged ? 0 : 1,
+            failed ? 'failed' : 'pending',
+            errorMessage(error),
+            delayMs,
+            charged ? 0 : 1,
           );
-    // The database may be away right now: keep trying while the claim lasts (a lost 'done' would repeat the call).
-    await retryWhileTransient(write, { untilMs: recordUntil });
+      }
+      // The call has been made: its outcome must land, however long the database is away, or the
+      // call would be made again. Meanwhile this runner holds the effect (inHand); only stopping
+      // gives up, and then the effect may run again once its claim ends.
+      await retryWhileTransient(write, { untilMs: Number.POSITIVE_INFINITY, signal: this.stopping.signal }).catch((error: unknown) => {
+        this.settings.log?.('outside effect outcome not recorded; it may run again after its claim', { key: row.idempotency_key, error: errorMessage(error) });
+      });
+    } finally {
+      this.inHand.delete(row.idempotency_key);
+    }
   }
 
   /** Effects that used up their attempts, oldest first (the dead-letter place of outside calls). */
@@ -222,7 +242,7 @@ export class OutsideEffects {
 }
 
 /** Executes one claimed effect, abandoning it (its signal aborted) once its deadline passes. */
-async function runWithDeadline(effect: OutsideEffect<never>, row: EffectRow): Promise<void> {
+async function runWithDeadline(effect: OutsideEffect<never, unknown>, row: EffectRow): Promise<unknown> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -235,7 +255,7 @@ async function runWithDeadline(effect: OutsideEffect<never>, row: EffectRow): Pr
   const work = effect.execute(row.payload as never, { idempotencyKey: row.idempotency_key, attempt: row.attempts, signal: controller.signal });
   work.catch(() => {}); // a late failure after the deadline is not unhandled
   try {
-    await Promise.race([work, deadline]);
+    return await Promise.race([work, deadline]);
   } finally {
     clearTimeout(timer);
   }

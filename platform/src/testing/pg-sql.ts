@@ -25,16 +25,19 @@ export function createTypedPgClient<Tx extends SqlClient>(pool: pg.Pool, typed: 
     ...sqlOver(pool),
     async $transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
       const client = await pool.connect();
+      // A connection that dies while checked out also emits 'error'; unheard, that would crash the process.
+      if (client.listenerCount('error') === 0) client.on('error', () => {});
+      let broken = false;
       try {
         await client.query('BEGIN');
         const result = await fn(typed(sqlOver(client)));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        await client.query('ROLLBACK').catch(() => (broken = true));
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
   };

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvelope } from '@bo/proto';
 import pg from 'pg';
 import { LEASE_MARGIN_MS, onEvent, OutsideEffects, outsideEffect, PgTransport, subscribe, type Subscription } from '@bo/platform/events';
-import type { TestSqlDatabase } from '@bo/platform/testing/pg-sql';
-import { consumerSchema, createEventsDatabase, effectsStore, item, itemEvent, waitFor } from './harness';
+import { createPgSqlClient, type TestSqlDatabase } from '@bo/platform/testing/pg-sql';
+import { startTcpProxy } from '@bo/platform/testing/tcp-proxy';
+import { consumerSchema, createEventsDatabase, effectCounts, effectsStore, item, itemEvent, waitFor } from './harness';
 
 // The two-step pattern: the consumer's transaction records the intent; the call runs after commit.
 describe('outside effects', () => {
@@ -156,5 +157,43 @@ describe('outside effects', () => {
     // Three refusals, yet one charged attempt: the one that succeeded (maxAttempts 2 would have failed it otherwise).
     expect(runs).toBe(4);
     expect(await effectRow(`${eventId}:needs.database`)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('records a call that was made once the database is back, however long it was away, and never makes it again meanwhile', { timeout: 30_000 }, async () => {
+    const proxy = await startTcpProxy({ host: '127.0.0.1', port: 5432 });
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    pool.on('error', () => {});
+    let calls = 0;
+    const send = outsideEffect<{ n: number }, string>(
+      'chat.send',
+      async (_payload, { idempotencyKey }) => {
+        calls++;
+        // The outside system took the call; right then this service's database goes away.
+        proxy.refuse();
+        proxy.cutAll();
+        return idempotencyKey.split(':')[0];
+      },
+      { deadlineMs: 500, recordDone: (tx, payload, eventId) => effectsStore.record(tx, eventId, payload.n) },
+    );
+    const runner = new OutsideEffects({ db: createPgSqlClient(pool), schema: consumerSchema, effects: [send], leaseMs: 1_000, pollIntervalMs: 50 });
+    const eventId = createEnvelope(itemEvent('sent'), item(1)).id;
+    await database.db.$transaction((tx) => runner.record(tx, eventId, send, { n: 7 }));
+    runner.start();
+    try {
+      await waitFor(() => calls === 1, 5_000, 'the call');
+      // Longer than the effect's whole claim (its deadline plus the margin): it has run out meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MARGIN_MS + 1_500));
+      proxy.resume();
+      await waitFor(async () => (await effectRow(`${eventId}:chat.send`)).status === 'done', 10_000, 'the outcome recorded');
+      await new Promise((resolve) => setTimeout(resolve, 300)); // a second call would be under way by now
+      expect(calls).toBe(1);
+      expect((await effectCounts(database.db)).get(eventId)).toBe(1);
+    } finally {
+      await runner.stop();
+      await pool.end();
+      await proxy.close();
+    }
   });
 });

@@ -59,7 +59,8 @@ export function describeDatabaseOutage(transport: 'rabbitmq' | 'embedded'): void
       database = system.databaseProxy!;
       // Callbacks refused during the outage are QPay's to retry; the reconciliation is the net that
       // catches them here (every 10 s: more often, its checks of every unpaid order load the machine).
-      paymentsService = await system.start(payments as never, { ...qpaySimulatorSettings(qpayUrl), PUBLIC_URL: system.url('payments'), RECONCILE_EVERY_MS: '10000' });
+      // Streaming orders only: pricing's price list is never asked, so its address may answer nothing.
+      paymentsService = await system.start(payments as never, { ...qpaySimulatorSettings(qpayUrl), PUBLIC_URL: system.url('payments'), PRICING_URL: 'http://127.0.0.1:9', RECONCILE_EVERY_MS: '10000' });
       await system.start(streamingKeys as never, { PUBLIC_URL: system.url('payments') });
       await system.start(notifications as never, { MANYCHAT_API_URL: manychatUrl, MANYCHAT_API_TOKEN: SIMULATOR_MANYCHAT_TOKEN, MANYCHAT_TIMEOUT_MS: '3000', EXPIRY_CHECK_CRON: '0 0 1 1 *' });
       const now = new Date().toISOString();

@@ -4,7 +4,7 @@
  * inbox transaction; the message is composed and sent after the commit. A key delivery reads the
  * key's sign-in details from streaming-keys at send time, so a changed password reaches it.
  */
-import { onEvent, outsideEffect, outsideEffectDefaults, retryWhileTransient, type OutsideEffect, type OutsideEffects } from '@bo/platform/events';
+import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
 import { keyDelivery, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type KeyDelivery } from '@bo/proto';
 import { ManyChatError, type MessageTag } from '../clients/manychat';
@@ -25,6 +25,9 @@ export interface ChatDeliveriesDeps {
 
 type Composed = { optedOut: true } | { optedOut: false; text: string; recordedText: string; policy: TagPolicy };
 
+/** A message ManyChat accepted, as its deliveries row records it (null: nothing was sent). */
+type Sent = { attempts: number; messageTag: MessageTag | null; text: string } | null;
+
 export type TestOutcome = { sent: true } | { sent: false; notConfigured: boolean; error: string };
 
 /** Worth another try later: ManyChat rate-limited, failed or did not answer; streaming-keys could not be reached. */
@@ -34,21 +37,28 @@ export function isTransient(error: unknown): boolean {
   return false;
 }
 
-/** Reading and writing the deliveries row around a send; the database being slow or away for a moment included. */
-const BOOKKEEPING_MS = 10_000;
+/** Reading the deliveries row before a send. */
+const READ_MS = 5_000;
 
 export class ChatDeliveries {
   /**
    * The outside effect the consumers record: send one deliveries row's message. Its deadline is
    * what one delivery may take at most (the key's details from streaming-keys, then a send that
    * may go twice through all of ManyChat's tries), so a slow ManyChat never outlasts the claim
-   * and no second replica sends the same message meanwhile.
+   * and no second replica sends the same message meanwhile. A sent message's row is marked sent
+   * in the transaction that marks the effect done, so a database away right after the send (for
+   * however long) never makes the message go twice.
    */
-  readonly effect: OutsideEffect<{ deliveryId: number }>;
+  readonly effect: OutsideEffect<{ deliveryId: number }, Sent>;
 
   constructor(private readonly deps: ChatDeliveriesDeps) {
-    const deadlineMs = deps.streamingKeys.timeoutOf() + deps.messenger.sendDeadlineMs + BOOKKEEPING_MS;
-    this.effect = outsideEffect<{ deliveryId: number }>('send-chat-message', (payload, context) => this.deliver(payload.deliveryId, context.attempt, context.signal), { deadlineMs });
+    const deadlineMs = READ_MS + deps.streamingKeys.timeoutOf() + deps.messenger.sendDeadlineMs;
+    this.effect = outsideEffect<{ deliveryId: number }, Sent, Prisma.TransactionClient>('send-chat-message', (payload, context) => this.deliver(payload.deliveryId, context.attempt, context.signal), {
+      deadlineMs,
+      recordDone: async (tx, payload, sent) => {
+        if (sent) await deliveriesStore.sent(tx, payload.deliveryId, sent);
+      },
+    });
   }
 
   /**
@@ -102,30 +112,30 @@ export class ChatDeliveries {
   }
 
   /**
-   * Sends one recorded message unless it was already decided. A refusal that retrying cannot fix
-   * (bad token, unknown subscriber, not configured, key gone) fails it at once; a rate limit,
-   * server error or timeout is left pending for the effect runner's next try, and failed when its
-   * tries are used up.
+   * Sends one recorded message unless it was already decided, and answers what was sent (the
+   * effect runner records it). A refusal that retrying cannot fix (bad token, unknown subscriber,
+   * not configured, key gone) fails it at once; a rate limit, server error or timeout is left
+   * pending for the effect runner's next try, and failed when its tries are used up.
    */
-  async deliver(deliveryId: number, attempt: number, signal?: AbortSignal): Promise<void> {
+  async deliver(deliveryId: number, attempt: number, signal?: AbortSignal): Promise<Sent> {
     const { prisma, messenger } = this.deps;
     const delivery = await deliveriesStore.find(prisma, deliveryId);
-    if (!delivery || delivery.status !== 'pending') return;
-    let sent: { messageTag: MessageTag | null; text: string };
+    if (!delivery || delivery.status !== 'pending') return null;
     try {
       if (!messenger.configured) throw new NotConfiguredError();
       const message = await this.compose(delivery, signal);
-      if (message.optedOut) return await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: null, status: 'opted_out' });
+      if (message.optedOut) {
+        await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: null, status: 'opted_out' });
+        return null;
+      }
       const { messageTag } = await messenger.send(delivery.subscriberId, message.text, message.policy, signal);
-      sent = { messageTag, text: message.recordedText };
+      return { attempts: attempt, messageTag, text: message.recordedText };
     } catch (error) {
       const again = isTransient(error) && attempt < outsideEffectDefaults.maxAttempts;
       await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: (error as Error).message, status: again ? 'pending' : 'failed' });
       if (again) throw error;
-      return;
+      return null;
     }
-    // The person has the message now: the row must say so even if the database is away for a moment, or the runner would send it again.
-    await retryWhileTransient(() => deliveriesStore.sent(prisma, deliveryId, { attempts: attempt, messageTag: sent.messageTag, text: sent.text }), { untilMs: Date.now() + BOOKKEEPING_MS });
   }
 
   /** The key-delivery message on sample data to one subscriber, now; recorded as a `test` delivery. */
