@@ -4,6 +4,7 @@ import { AppError, isZodError, fromZodError, type ErrorReply } from '../errors';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
 import { assertAccess } from './access';
+import { JSON_DEPTH_MAX, jsonDepthExceeds } from './hostile-input';
 import { createMetrics, type Metrics } from './metrics';
 
 /** A readiness check: resolves when the dependency answers, throws when it does not. */
@@ -52,6 +53,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
   }) as unknown as ServiceApp;
+  registerJsonParser(app);
   const metrics = createMetrics(options.service);
   app.decorate('metrics', metrics);
   app.decorate('checkReplies', options.checkReplies === true);
@@ -114,6 +116,19 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   if (operations !== app) app.addHook('onClose', async () => void (await operations.close()));
 
   return app;
+}
+
+/**
+ * Fastify's own JSON parser (prototype poisoning refused), behind a depth check on the text: a
+ * body nested deeper than JSON_DEPTH_MAX is a 400 before anything is built from it.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthExceeds(body as string)) return done(new AppError(400, 'bad_request', `Invalid body: JSON nested deeper than ${JSON_DEPTH_MAX} levels`), undefined);
+    parse(request, body as string, done);
+  });
 }
 
 function toAppError(error: FastifyError | AppError | Error): AppError {

@@ -2,3 +2,4 @@
 export * from './define-service';
 export * from './jobs';
 export * from './main';
+export * from './retention';
