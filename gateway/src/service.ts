@@ -35,6 +35,7 @@ const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
       prisma,
       // Sign-in attempts are counted where every replica sees them: Redis when distributed.
       attempts: attemptCounterFor(cache, 'gateway:'),
+      lock: infrastructure.lock,
       readiness: infrastructure.readiness,
       checkReplies,
     });

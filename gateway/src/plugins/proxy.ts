@@ -1,4 +1,4 @@
-import { AppError, CORRELATION_HEADER, IDENTITY_HEADER, notFound, signIdentity } from '@bo/platform';
+import { AppError, badRequest, CORRELATION_HEADER, IDENTITY_HEADER, notFound, signIdentity, WEBHOOK_BODY_LIMIT_BYTES } from '@bo/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
@@ -74,6 +74,9 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
         const cached = deps.cache.get(service, request.url);
         if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
       }
+      const bodyless = request.method === 'GET' || request.method === 'HEAD';
+      // A public webhook's body is anyone's: read whole (it is small) and refused past the limit before the service sees a byte.
+      const body = bodyless ? undefined : match.contract.webhook ? await webhookBody(request, reply) : request.raw;
       const generation = deps.cache.generation(service);
       const writes = STATE_CHANGING.has(request.method);
       if (writes) deps.cache.invalidate(service);
@@ -84,7 +87,7 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
           path: request.url,
           method: request.method as Dispatcher.HttpMethod,
           headers: upstreamHeaders(request, deps.config),
-          body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.raw,
+          body,
         })
         .catch((error: Error) => {
           request.log.warn({ err: error, service }, 'service unreachable');
@@ -94,6 +97,46 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
       if (writes) deps.cache.invalidate(service);
       return sendUpstream(reply, upstream, match.contract.cacheable ? (body) => deps.cache.put(service, request.url, generation, body) : null);
     });
+  });
+}
+
+const tooLarge = () => new AppError(413, 'payload_too_large', `Request body is too large (at most ${WEBHOOK_BODY_LIMIT_BYTES} bytes)`);
+
+/**
+ * A webhook's body, at most WEBHOOK_BODY_LIMIT_BYTES: a larger Content-Length is refused unread,
+ * and a chunked body is counted as it arrives and refused once it passes the limit. The
+ * connection is closed after a refusal, so the unread rest is never waited for.
+ */
+function webhookBody(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+  const refuse = () => {
+    reply.header('connection', 'close');
+    return tooLarge();
+  };
+  if (Number(request.headers['content-length'] ?? 0) > WEBHOOK_BODY_LIMIT_BYTES) return Promise.reject(refuse());
+  const raw = request.raw;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      raw.off('data', onData).off('end', onEnd).off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= WEBHOOK_BODY_LIMIT_BYTES) return void chunks.push(chunk);
+      // Left unread: the reply closes the connection.
+      done();
+      raw.pause();
+      reject(refuse());
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = () => {
+      done();
+      reject(badRequest('The request body could not be read'));
+    };
+    raw.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
 
