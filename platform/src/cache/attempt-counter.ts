@@ -97,3 +97,11 @@ export class MemoryAttemptCounter implements AttemptCounter {
 export function attemptCounterFor(cache: Cache, prefix: string): AttemptCounter {
   return cache instanceof RedisCache ? new RedisAttemptCounter(cache.redis, prefix) : new MemoryAttemptCounter();
 }
+
+/**
+ * A counter in the cache's own key space: shared by the replicas of one service (distributed, the
+ * service's name is the prefix), apart from every other process and test system.
+ */
+export function cacheAttemptCounter(cache: Cache, prefix: string): AttemptCounter {
+  return cache instanceof RedisCache ? new RedisAttemptCounter(cache.redis, cache.prefix + prefix) : new MemoryAttemptCounter();
+}

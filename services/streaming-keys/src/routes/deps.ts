@@ -2,6 +2,7 @@ import type { SecretBox } from '@bo/platform';
 import type { Outbox } from '@bo/platform/events';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { CodeFetch } from '../operations/code-fetch';
+import type { FetchLimits } from '../operations/fetch-limits';
 import type { KeyPool } from '../operations/key-pool';
 import type { Orders } from '../operations/orders';
 import type { Renewals } from '../operations/renewals';
@@ -15,4 +16,5 @@ export interface StreamingKeysRouteDeps {
   orders: Orders;
   renewals: Renewals;
   codeFetch: CodeFetch;
+  fetchLimits: FetchLimits;
 }
