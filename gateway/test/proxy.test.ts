@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { verifyIdentity, WEBHOOK_BODY_LIMIT_BYTES, type ServiceApp } from '@bo/platform';
+import { SERVICE_BODY_LIMIT_BYTES, verifyIdentity, WEBHOOK_BODY_LIMIT_BYTES, type ServiceApp } from '@bo/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../src/routing-table';
 import { startHarness, signInLocalAdmin, TEST_ENV, type Harness } from './support/harness';
@@ -125,11 +125,31 @@ describe('public webhook bodies', () => {
     await app.close();
   });
 
-  it('leaves other routes to the service, streamed: a 200 KiB admin body still reaches it', async () => {
+  it('streams other bodies to the service up to its 1 MiB: 200 KiB reaches it, one byte past 1 MiB is 413 (declared or chunked), and the connection is closed after', async () => {
     const { cookie, csrfToken } = await signInLocalAdmin(h.app, h.prisma, 'big-body-admin');
-    const response = await h.app.inject({ method: 'POST', url: '/api/sheets/update', headers: { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' }, payload: JSON.stringify({ note: 'x'.repeat(200_000) }) });
+    const headers = { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' };
+    const response = await h.app.inject({ method: 'POST', url: '/api/sheets/update', headers, payload: JSON.stringify({ note: 'x'.repeat(200_000) }) });
     expect(response.statusCode).toBe(200);
     expect(response.json().received.note).toHaveLength(200_000);
+    const before = h.upstream.seen.length;
+    const declared = await h.app.inject({ method: 'POST', url: '/api/sheets/update', headers, payload: 'x'.repeat(SERVICE_BODY_LIMIT_BYTES + 1) });
+    expect(declared.statusCode).toBe(413);
+    expect(declared.headers.connection).toBe('close');
+    expect(h.upstream.seen.length).toBe(before);
+
+    const app = await h.buildAnother();
+    const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest({ host: address.hostname, port: address.port, method: 'POST', path: '/api/sheets/update', headers }, (reply) => {
+        reply.resume();
+        resolve(reply.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      // 64 KiB at a time, never an end: refused on the count alone.
+      for (let i = 0; i < 17; i++) request.write('x'.repeat(64 * 1024));
+    });
+    expect(status).toBe(413);
+    await app.close();
   });
 });
 

@@ -7,6 +7,9 @@ import { badRequest } from '../errors';
  */
 export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
+/** What any route of a service takes (Fastify's bodyLimit); the gateway refuses more before forwarding. */
+export const SERVICE_BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** JSON nested deeper than this is refused before it is parsed: no contract of ours nests past a handful. */
 export const JSON_DEPTH_MAX = 32;
 

@@ -4,7 +4,7 @@ import { AppError, isZodError, fromZodError, type ErrorReply } from '../errors';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
 import { assertAccess } from './access';
-import { JSON_DEPTH_MAX, jsonDepthExceeds } from './hostile-input';
+import { JSON_DEPTH_MAX, jsonDepthExceeds, SERVICE_BODY_LIMIT_BYTES } from './hostile-input';
 import { createMetrics, type Metrics } from './metrics';
 
 /** A readiness check: resolves when the dependency answers, throws when it does not. */
@@ -41,7 +41,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     loggerInstance: options.logger,
     // Every /api request is recorded by the gateway's request log; per-request info lines would only repeat it.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? SERVICE_BODY_LIMIT_BYTES,
     ...(options.timeouts && {
       requestTimeout: options.timeouts.requestMs,
       keepAliveTimeout: options.timeouts.keepAliveMs,

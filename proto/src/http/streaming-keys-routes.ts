@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { defineRoute, redirectReply, successReply } from './contract';
 import { idField, idParam, wholeNumber, wholeNumberFromText } from './fields';
 import {
-  EMAIL_MAX, EXPIRING_SOON_DAYS, MONTHS_MAX, MONTHS_MIN, RECENT_KEYS, notificationStatuses, serviceCodeSchema, serviceCodes, streamingInvoiceStatuses,
+  EMAIL_MAX, EXPIRING_SOON_DAYS, MONTHS_MAX, MONTHS_MIN, RECENT_KEYS, notificationStatuses, serviceCodeSchema, serviceCodes, streamingInvoiceStatuses, streamingServices,
 } from '../money';
 
 const category = 'Streaming keys';
+const MOST_PROFILES = Math.max(...streamingServices.map((service) => service.maxProfiles));
 const keyIdParams = z.object({ keyId: idParam });
 const idParams = z.object({ id: idParam });
 
@@ -295,7 +296,11 @@ export const createKeys = defineRoute({
     months: z.preprocess(blankAsMissing, monthsField.optional()),
     expiresAt: z.preprocess(blankAsMissing, dateField.optional()),
     /** How many profiles of the account get a key (the lowest free ones); 1 when left out. */
-    profiles: z.preprocess(blankAsMissing, wholeNumber('Profiles must be a whole number').min(1, 'Profiles must be at least 1').optional()),
+    profiles: z.preprocess(
+      blankAsMissing,
+      // The service's own maximum is checked with the service; no service has more profiles than this.
+      wholeNumber('Profiles must be a whole number').min(1, 'Profiles must be at least 1').max(MOST_PROFILES, `Profiles must be at most ${MOST_PROFILES}`).optional(),
+    ),
     /** The account's shared sign-in password: stored (sealed) or replaced when given. */
     password: z.preprocess(blankAsMissing, passwordField.optional()),
   }).strict(),
