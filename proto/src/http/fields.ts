@@ -41,7 +41,7 @@ export const wholeNumber = (message: string) => z.number({ error: message }).int
  */
 export function wholeNumberFromText<T extends z.ZodType<number, number>>(target: T, message: string, why: string) {
   const schema = z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/, message).transform(Number)], { error: message })
+    .union([z.string().trim().regex(/^-?\d+$/, message).transform(Number), z.number({ error: message })], { error: message })
     .pipe(target);
   textNumbers.add(schema, { why });
   return schema;
