@@ -158,10 +158,11 @@ const reachable = allRoutes.filter((route) => route.path.startsWith('/api') && r
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'hostile-requests-'));
-  // The work that runs on its own (QPay's reconciliation every 30 s, the hourly expiry check) out of the way: every write and outside call is a request's.
+  // The work that runs on its own (QPay's reconciliation every 30 s, the hourly expiry check) out of the way, and the price
+  // list read once for the whole run: every write and outside call is then a request's own.
   system = await startEmbedded({
     dataDir, port: 0, quiet: true,
-    environment: { payments: { RECONCILE_EVERY_MS: '3600000' }, notifications: { EXPIRY_CHECK_CRON: '0 0 1 1 *' } },
+    environment: { payments: { RECONCILE_EVERY_MS: '3600000' }, notifications: { EXPIRY_CHECK_CRON: '0 0 1 1 *' }, pricing: { PRICE_CACHE_TTL_SECONDS: '3600' } },
   });
   await promisify(execFile)(process.execPath, ['--import', 'tsx', 'gateway/src/cli/create-admin.ts', '--username', ADMIN.username, '--password', ADMIN.password], {
     cwd: root,
