@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import { createServiceApp, identityKeysOf, type Logger, type ReadinessCheck } from '@bo/platform';
-import type { AttemptCounter } from '@bo/platform/cache';
+import type { AttemptCounter, Lock } from '@bo/platform/cache';
+import { startJobs, type Job } from '@bo/platform/service';
 import { OidcClient } from './clients/oidc';
 import { ServicePools } from './clients/service-pools';
 import { isHttps, type GatewayConfig } from './config';
@@ -21,7 +22,7 @@ import { registerPasswordLoginRoutes } from './routes/password-login';
 import { registerSessionRoutes } from './routes/session';
 import { registerUserRoutes } from './routes/users';
 import { AccountsStore } from './store/accounts-store';
-import { RequestLogQueries, RequestLogWriter } from './store/request-log';
+import { requestLogRetention, RequestLogQueries, RequestLogWriter } from './store/request-log';
 import { PrismaSessionStore } from './store/session-store';
 
 export interface GatewayDeps {
@@ -30,13 +31,14 @@ export interface GatewayDeps {
   prisma: PrismaClient;
   /** Sign-in attempt counts: Redis-backed when distributed, in memory when embedded. */
   attempts: AttemptCounter;
+  /** The periodic sweeps run under it, so one replica runs each turn. */
+  lock: Lock;
   readiness?: ReadinessCheck[];
   /** Validate replies against their contracts (tests). */
   checkReplies?: boolean;
 }
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
-const REQUEST_LOG_RETENTION_MS = 30 * 24 * 3_600_000;
 
 /** The gateway: sessions, sign-in, access control, routing to services, request log, web assets. */
 export async function buildGateway(deps: GatewayDeps) {
@@ -108,13 +110,10 @@ export async function buildGateway(deps: GatewayDeps) {
   await registerProxy(app, { config, pools, cache, signer });
   await registerWebAssets(app, config.WEB_DIST_DIR);
 
-  const sweep = setInterval(() => {
-    sessions.deleteExpired().catch((error) => deps.logger.warn({ err: error }, 'session sweep failed'));
-    requestLogQueries.deleteOlderThan(new Date(Date.now() - REQUEST_LOG_RETENTION_MS)).catch((error) => deps.logger.warn({ err: error }, 'request log sweep failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweep.unref();
+  const sweepSessions: Job = { name: 'session-sweep', everyMs: SWEEP_INTERVAL_MS, run: async () => void (await sessions.deleteExpired()) };
+  const jobs = startJobs([sweepSessions, requestLogRetention(deps.prisma, SWEEP_INTERVAL_MS)], { lock: deps.lock, logger: deps.logger });
   app.addHook('onClose', async () => {
-    clearInterval(sweep);
+    await jobs.stop();
     await requestLog.close();
     await pools.close();
   });

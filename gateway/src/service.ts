@@ -34,7 +34,8 @@ const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
       logger,
       prisma,
       // Sign-in attempts are counted where every replica sees them: Redis when distributed.
-      attempts: attemptCounterFor(cache, 'gateway:'),
+      attempts: attemptCounterFor(cache, 'sign-in:'),
+      lock: infrastructure.lock,
       readiness: infrastructure.readiness,
       checkReplies,
     });

@@ -1,5 +1,6 @@
 import net from 'node:net';
-import type { ServiceApp } from '@bo/platform';
+import { request as httpRequest } from 'node:http';
+import { SERVICE_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, type ServiceApp } from '@bo/platform';
 import { testVerifier } from '@bo/platform/testing/identity';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../src/routing-table';
@@ -108,6 +109,68 @@ describe('routing to services', () => {
     expect(health).toMatchObject({ status: 'healthy', timestamp: expect.any(String), uptime: expect.any(Number), memory: { rss: expect.any(Number), heapTotal: expect.any(Number) } });
   });
 
+});
+
+describe('public webhook bodies', () => {
+  const webhookOf = (bytes: number) => JSON.stringify({ invoice_id: 'x'.repeat(bytes - 17) });
+
+  it('forwards a webhook body of exactly 64 KiB whole, and refuses one byte more with 413 before forwarding', async () => {
+    expect(Buffer.byteLength(webhookOf(WEBHOOK_BODY_LIMIT_BYTES))).toBe(WEBHOOK_BODY_LIMIT_BYTES);
+    const fits = await h.app.inject({ method: 'POST', url: '/api/qpay/callback', headers: { 'content-type': 'application/json' }, payload: webhookOf(WEBHOOK_BODY_LIMIT_BYTES) });
+    expect(fits.json()).toEqual({ bytes: WEBHOOK_BODY_LIMIT_BYTES });
+    const before = h.upstream.seen.length;
+    const tooBig = await h.app.inject({ method: 'POST', url: '/api/qpay/callback', headers: { 'content-type': 'application/json' }, payload: webhookOf(WEBHOOK_BODY_LIMIT_BYTES + 1) });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error).toMatch(/too large/i);
+    expect(h.upstream.seen.length).toBe(before);
+  });
+
+  it('counts a chunked webhook body (no Content-Length) and refuses it with 413 once it passes 64 KiB, forwarding nothing', async () => {
+    const app = await h.buildAnother();
+    const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const before = h.upstream.seen.length;
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest({ host: address.hostname, port: address.port, method: 'POST', path: '/api/qpay/webhook', headers: { 'content-type': 'application/json' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      // 16 KiB at a time, and never an end: the gateway must answer on the count alone.
+      const chunk = 'x'.repeat(16 * 1024);
+      request.write('{"user_id":"');
+      for (let i = 0; i < 5; i++) request.write(chunk);
+    });
+    expect(status).toBe(413);
+    expect(h.upstream.seen.length).toBe(before);
+    await app.close();
+  });
+
+  it('streams other bodies to the service up to its 1 MiB: 200 KiB reaches it, one byte past 1 MiB is 413 (declared or chunked), and the connection is closed after', async () => {
+    const { cookie, csrfToken } = await signInLocalAdmin(h.app, h.prisma, 'big-body-admin');
+    const headers = { cookie, 'x-csrf-token': csrfToken, 'content-type': 'application/json' };
+    const response = await h.app.inject({ method: 'POST', url: '/api/sheets/update', headers, payload: JSON.stringify({ note: 'x'.repeat(200_000) }) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().received.note).toHaveLength(200_000);
+    const before = h.upstream.seen.length;
+    const declared = await h.app.inject({ method: 'POST', url: '/api/sheets/update', headers, payload: 'x'.repeat(SERVICE_BODY_LIMIT_BYTES + 1) });
+    expect(declared.statusCode).toBe(413);
+    expect(declared.headers.connection).toBe('close');
+    expect(h.upstream.seen.length).toBe(before);
+
+    const app = await h.buildAnother();
+    const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest({ host: address.hostname, port: address.port, method: 'POST', path: '/api/sheets/update', headers }, (reply) => {
+        reply.resume();
+        resolve(reply.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      // 64 KiB at a time, never an end: refused on the count alone.
+      for (let i = 0; i < 17; i++) request.write('x'.repeat(64 * 1024));
+    });
+    expect(status).toBe(413);
+    await app.close();
+  });
 });
 
 describe('public read cache', () => {

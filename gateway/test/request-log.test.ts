@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOG_BODY_MAX_BYTES } from '@bo/platform';
+import { eventually } from '@bo/platform/testing/eventually';
+import { requestLogRetention } from '../src/store/request-log';
 import { GATEWAY_SCHEMA } from '../src/store/schema';
 import { signInLocalAdmin, startHarness, type Harness } from './support/harness';
 
@@ -58,5 +61,24 @@ describe('request log and analytics', () => {
     h.upstream.setConfigStatusUp(false);
     const down = (await h.app.inject({ method: 'GET', url: '/api/admin/config-status', headers: { cookie } })).json().data;
     expect(down).toContainEqual(expect.objectContaining({ name: 'pricing service', configured: false, error: expect.stringContaining('unreachable') }));
+  });
+
+  it('keeps 30 days of requests (the platform retention job), and at most 8 KiB of a path', async () => {
+    await h.prisma.$executeRawUnsafe(
+      `INSERT INTO ${GATEWAY_SCHEMA}.api_requests (endpoint, method, status_code, response_time, timestamp)
+       SELECT '/api/aged/' || n, 'GET', 200, 3, now() - make_interval(days => n) FROM unnest(ARRAY[28, 29, 31, 32]) AS n`,
+    );
+    expect(await requestLogRetention(h.prisma).sweep()).toEqual({ api_requests: 2 });
+    const aged = await h.prisma.$queryRawUnsafe<{ endpoint: string }[]>(`SELECT endpoint FROM ${GATEWAY_SCHEMA}.api_requests WHERE endpoint LIKE '/api/aged/%' ORDER BY endpoint`);
+    expect(aged.map((row) => row.endpoint)).toEqual(['/api/aged/28', '/api/aged/29']);
+
+    const long = `/api/${'p'.repeat(12_000)}`;
+    expect((await h.app.inject({ method: 'GET', url: long })).statusCode).toBe(404);
+    const logged = await eventually(async () => {
+      const rows = await h.prisma.$queryRawUnsafe<{ endpoint: string }[]>(`SELECT endpoint FROM ${GATEWAY_SCHEMA}.api_requests WHERE endpoint LIKE '/api/ppp%'`);
+      return rows[0];
+    });
+    expect(Buffer.byteLength(logged.endpoint)).toBeLessThanOrEqual(LOG_BODY_MAX_BYTES);
+    expect(logged.endpoint).toMatch(/^\/api\/p+ …\[truncated: 12005 bytes\]$/);
   });
 });

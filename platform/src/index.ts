@@ -8,3 +8,5 @@ export * from './http/routes';
 export * from './http/service-app';
 export * from './http/service-client';
 export * from './secret-box';
+export * from './http/hostile-input';
+export * from './log-body';

@@ -8,6 +8,7 @@ export * from './code-fetch';
 export * from './events/topology';
 export * from './http/prices';
 export * from './http/contract';
+export * from './http/fields';
 export * from './http/pricing-routes';
 export * from './http/shop-sync-routes';
 export * from './http/payments-routes';

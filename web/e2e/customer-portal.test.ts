@@ -20,8 +20,13 @@ let mailboxUrl: string;
 /** Three of the simulator's mailboxes, each the account e-mail of one Netflix key. */
 const [codes, expired, refused] = DEFAULT_ACCOUNTS;
 let codesKey: CreatedKey;
+/** Another profile of the same account: its own key, its own turn to fetch. */
+let tvKey: CreatedKey;
 let expiredKey: CreatedKey;
 let refusedKey: CreatedKey;
+/** An account whose stored mailbox password the mail server refuses: three keys, three sign-ins. */
+const pausedAccount = 'netflix.paused@streamshop.test';
+let pausedKeys: CreatedKey[];
 
 beforeAll(async () => {
   suite = await startBrowserSuite('customer-portal');
@@ -34,6 +39,10 @@ beforeAll(async () => {
   try {
     const setup = customerSetup(page, system.url);
     codesKey = await setup.createKey('NFX', codes.username, { months: 1 });
+    tvKey = await setup.createKey('NFX', codes.username, { months: 1 });
+    pausedKeys = [];
+    for (let i = 0; i < 3; i++) pausedKeys.push(await setup.createKey('NFX', pausedAccount, { months: 1 }));
+    await setup.setMailboxPassword('NFX', pausedAccount, 'not-the-mailbox-password');
     expiredKey = await setup.createKey('NFX', expired.username, { expiresAt: startOfTodayUtc() });
     refusedKey = await setup.createKey('NFX', refused.username, { months: 1 });
     for (const account of [codes, expired, refused]) await setup.setMailboxPassword('NFX', account.username, account.password);
@@ -47,7 +56,7 @@ const loginLink = (email: string, key: string) => `${system.url}/customer-login?
 const card = (page: Page, type: string) => page.locator(`[data-card="${type}"]`);
 
 /** Presses a card's fetch button and returns the server's reply as the page received it. */
-async function fetchCard(page: Page, type: string, button: string): Promise<{ status: number; body: { result?: ParseResult; error?: string } }> {
+async function fetchCard(page: Page, type: string, button: string): Promise<{ status: number; body: { result?: ParseResult; error?: string; details?: { retryAt: string } } }> {
   const [response] = await Promise.all([
     page.waitForResponse((candidate) => new URL(candidate.url()).pathname === '/api/customer/parse-email' && candidate.request().method() === 'POST', { timeout: 30_000 }),
     card(page, type).getByRole('button', { name: button, exact: true }).click(),
@@ -61,7 +70,7 @@ async function customerPage(width: number): Promise<{ context: BrowserContext; p
 }
 
 describe('the customer portal', () => {
-  it('signs in once from a link with email and key, lands on /netflix, and fetches exactly the code and the TV links just mailed; QR, language, another page, logout', async () => {
+  it('signs in once from a link with email and key, lands on /netflix, and fetches exactly the code just mailed; a second fetch within 30 s says when to try again; QR, language, another page, logout', async () => {
     const signIn = await deliverMail(mailboxUrl, codes.username, 'NFX_SIGN_IN_CODE', '7315');
     expect(signIn.code).toBe('7315');
     const { context, page } = await customerPage(widths.desktop);
@@ -91,14 +100,14 @@ describe('the customer portal', () => {
     expect(await card(page, 'netflix-signin').getByTestId('fetched-code').textContent()).toBe('7315');
     await card(page, 'netflix-signin').getByRole('button', { name: 'Copy the code' }).waitFor();
 
-    // A TV asks to sign in: separate Approve and Deny buttons with the mail's own links.
-    const tv = await deliverMail(mailboxUrl, codes.username, 'NFX_TV_SIGN_IN_LINK');
-    await fetchCard(page, 'netflix-tv', 'Get links');
-    const tvCard = card(page, 'netflix-tv');
-    await tvCard.getByTestId('fetched-tv').waitFor();
-    expect(await tvCard.getByRole('link', { name: 'Approve' }).getAttribute('href')).toBe(tv.links.find((link) => link.label === 'Approve')!.url);
-    expect(await tvCard.getByRole('link', { name: 'Deny' }).getAttribute('href')).toBe(tv.links.find((link) => link.label === 'Deny')!.url);
-    await screenshot(page, 'customer-netflix');
+    // The key fetched a moment ago: another card's fetch is refused for now, and the card says when (issue 18: one read per key per 30 s).
+    const tooSoon = await fetchCard(page, 'netflix-tv', 'Get links');
+    expect(tooSoon.status).toBe(429);
+    const wait = card(page, 'netflix-tv').getByTestId('fetch-error');
+    await wait.waitFor();
+    expect(await wait.getAttribute('data-retry-at')).toBe(tooSoon.body.details!.retryAt);
+    expect(await wait.textContent()).toMatch(/^The mailbox was checked for this key a moment ago\.Try again in ([12]?\d|30) seconds?\.$/);
+    await screenshot(page, 'customer-try-again');
 
     // The key's QR code: a real PNG.
     await page.getByRole('button', { name: 'QR code' }).click();
@@ -115,6 +124,7 @@ describe('the customer portal', () => {
     await card(page, 'netflix-signin').getByRole('button', { name: 'Код авах' }).waitFor();
     expect(await page.getByRole('button', { name: 'Гарах' }).isVisible()).toBe(true);
     expect(await card(page, 'netflix-signin').getByTestId('fetched-code').textContent()).toBe('7315');
+    expect(await card(page, 'netflix-tv').getByTestId('fetch-error').textContent()).toMatch(/^Энэ түлхүүрээр шууданг саяхан шалгасан\.\d+ секундын дараа дахин оролдоно уу\.$/);
     await animationsDone(page.getByTestId('language-switch'));
     await screenshot(page, 'customer-netflix-mn');
     await page.getByRole('button', { name: 'English' }).click();
@@ -206,5 +216,47 @@ describe('the customer portal', () => {
     expect(await page.content()).not.toContain('2468');
     await screenshot(page, 'customer-expired');
     await context.close();
+  });
+
+  it("shows a TV sign-in's Approve and Deny links, with another key of the same account", async () => {
+    const tv = await deliverMail(mailboxUrl, codes.username, 'NFX_TV_SIGN_IN_LINK');
+    const { context, page } = await customerPage(widths.desktop);
+    await page.goto(loginLink(codes.username, tvKey.key));
+    await page.waitForURL(`${system.url}/netflix`);
+    const fetched = await fetchCard(page, 'netflix-tv', 'Get links');
+    expect(fetched.status).toBe(200);
+    const tvCard = card(page, 'netflix-tv');
+    await tvCard.getByTestId('fetched-tv').waitFor();
+    expect(await tvCard.getByRole('link', { name: 'Approve' }).getAttribute('href')).toBe(tv.links.find((link) => link.label === 'Approve')!.url);
+    expect(await tvCard.getByRole('link', { name: 'Deny' }).getAttribute('href')).toBe(tv.links.find((link) => link.label === 'Deny')!.url);
+    await screenshot(page, 'customer-netflix');
+    await context.close();
+  });
+
+  it('stops signing in to a mailbox the server refused three times, and tells the customer at what time to try again, in English and Mongolian', async () => {
+    const replies = [];
+    let page: Page | undefined;
+    for (const key of pausedKeys) {
+      await page?.context().close();
+      ({ page } = await customerPage(widths.mobile));
+      await page.goto(loginLink(pausedAccount, key.key));
+      await page.waitForURL(`${system.url}/netflix`);
+      replies.push(await fetchCard(page, 'netflix-signin', 'Get code'));
+    }
+    expect(replies.map((reply) => reply.status)).toEqual([502, 502, 503]);
+    const paused = card(page!, 'netflix-signin').getByTestId('fetch-error');
+    await paused.waitFor();
+    const retryAt = replies[2].body.details!.retryAt;
+    expect(await paused.getAttribute('data-retry-at')).toBe(retryAt);
+    // Fifteen minutes away: a clock time, as this browser's locale writes it.
+    const time = await page!.evaluate((at) => new Intl.DateTimeFormat('en', { hour: 'numeric', minute: '2-digit' }).format(new Date(at)), retryAt);
+    expect(await paused.textContent()).toBe(`Signing in to this account’s mailbox failed several times, so it is left alone for a while.Try again at ${time}.`);
+    expect(await sidewaysOverflow(page!)).toBe(0);
+    await screenshot(page!, 'customer-mailbox-paused');
+    await page!.getByRole('button', { name: 'Монгол' }).click();
+    await card(page!, 'netflix-signin').getByRole('button', { name: 'Код авах' }).waitFor();
+    expect(await paused.textContent()).toMatch(/^Энэ бүртгэлийн шуудан руу нэвтрэх оролдлого хэд хэдэн удаа амжилтгүй болсон тул түр хүлээлгэж байна\.\d{1,2}:\d{2}-д дахин оролдоно уу\.$/);
+    await page!.getByRole('button', { name: 'English' }).click();
+    await page!.context().close();
   });
 });

@@ -1,4 +1,5 @@
-import { AppError, anonymousIdentity, CORRELATION_HEADER, IDENTITY_HEADER, isTransientError, notFound, RETRY_AFTER_SECONDS, serviceUnavailable, type IdentitySigner } from '@bo/platform';
+import { Transform } from 'node:stream';
+import { AppError, anonymousIdentity, badRequest, CORRELATION_HEADER, IDENTITY_HEADER, isTransientError, notFound, RETRY_AFTER_SECONDS, SERVICE_BODY_LIMIT_BYTES, serviceUnavailable, WEBHOOK_BODY_LIMIT_BYTES, type IdentitySigner } from '@bo/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Dispatcher } from 'undici';
@@ -76,6 +77,11 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
         const cached = deps.cache.get(service, request.url);
         if (cached) return reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
       }
+      const bodyless = request.method === 'GET' || request.method === 'HEAD';
+      // A public webhook's body is anyone's: read whole (it is small) and refused past the limit before the service sees a byte.
+      // Any other body streams through, counted against what the service would take.
+      const streamed = bodyless || match.contract.webhook ? null : countedBody(request, reply);
+      const body = bodyless ? undefined : (streamed?.body ?? (await webhookBody(request, reply)));
       const generation = deps.cache.generation(service);
       const writes = STATE_CHANGING.has(request.method);
       if (writes) deps.cache.invalidate(service);
@@ -86,9 +92,13 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
           path: request.url,
           method: request.method as Dispatcher.HttpMethod,
           headers: upstreamHeaders(request, deps),
-          body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.raw,
+          body,
         })
         .catch((error: Error) => {
+          // The body passed the service's limit on its way: refused here, whatever the service did with the part it got.
+          if (streamed?.exceeded()) throw refuseTooLarge(reply, SERVICE_BODY_LIMIT_BYTES);
+          // The rest of the body will never be read: the connection cannot carry another request.
+          if (streamed && !request.raw.readableEnded) reply.header('connection', 'close');
           request.log.warn({ err: error, service }, 'service unreachable');
           // Refused or reset (a restart, a replica going away): the caller may come back shortly.
           if (isTransientError(error) || (error as { code?: unknown }).code === 'UND_ERR_SOCKET') {
@@ -97,10 +107,75 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
           }
           throw new AppError(502, 'bad_gateway', `Service ${service} is unavailable`);
         });
+      // The service answered before taking the whole body: the rest is never read, so the connection cannot carry another request.
+      if (streamed && !request.raw.readableEnded) {
+        request.raw.unpipe(streamed.body);
+        reply.header('connection', 'close');
+      }
       // Invalidate again once the write is done, so a read racing the write cannot keep the old answer.
       if (writes) deps.cache.invalidate(service);
       return sendUpstream(reply, upstream, match.contract.cacheable ? (body) => deps.cache.put(service, request.url, generation, body) : null);
     });
+  });
+}
+
+/** 413, closing the connection: the unread rest of the body is never waited for. */
+function refuseTooLarge(reply: FastifyReply, limit: number): AppError {
+  reply.header('connection', 'close');
+  return new AppError(413, 'payload_too_large', `Request body is too large (at most ${limit} bytes)`);
+}
+
+/**
+ * A forwarded body as it streams, counted: a Content-Length past the service's limit is refused
+ * unread; a chunked body that passes it is cut off (the service never gets it whole) and refused.
+ */
+function countedBody(request: FastifyRequest, reply: FastifyReply): { body: Transform; exceeded(): boolean } {
+  if (Number(request.headers['content-length'] ?? 0) > SERVICE_BODY_LIMIT_BYTES) throw refuseTooLarge(reply, SERVICE_BODY_LIMIT_BYTES);
+  let size = 0;
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > SERVICE_BODY_LIMIT_BYTES) callback(new Error('request body too large'));
+      else callback(null, chunk);
+    },
+  });
+  // On the counter's error the source is unpiped and left unread; the reply closes the connection.
+  request.raw.pipe(body);
+  return { body, exceeded: () => size > SERVICE_BODY_LIMIT_BYTES };
+}
+
+/**
+ * A webhook's body, at most WEBHOOK_BODY_LIMIT_BYTES: a larger Content-Length is refused unread,
+ * and a chunked body is counted as it arrives and refused once it passes the limit. The
+ * connection is closed after a refusal, so the unread rest is never waited for.
+ */
+function webhookBody(request: FastifyRequest, reply: FastifyReply): Promise<Buffer> {
+  const refuse = () => refuseTooLarge(reply, WEBHOOK_BODY_LIMIT_BYTES);
+  if (Number(request.headers['content-length'] ?? 0) > WEBHOOK_BODY_LIMIT_BYTES) return Promise.reject(refuse());
+  const raw = request.raw;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      raw.off('data', onData).off('end', onEnd).off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= WEBHOOK_BODY_LIMIT_BYTES) return void chunks.push(chunk);
+      // Left unread: the reply closes the connection.
+      done();
+      raw.pause();
+      reject(refuse());
+    };
+    const onEnd = () => {
+      done();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = () => {
+      done();
+      reject(badRequest('The request body could not be read'));
+    };
+    raw.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
 

@@ -1,3 +1,4 @@
+import { logText } from '@bo/platform';
 import type { FastifyInstance } from 'fastify';
 import type { RequestLogWriter } from '../store/request-log';
 
@@ -7,7 +8,8 @@ export function registerRequestLog(app: FastifyInstance, writer: RequestLogWrite
     const query = request.url.indexOf('?');
     const endpoint = query === -1 ? request.url : request.url.slice(0, query);
     if (endpoint === '/api' || endpoint.startsWith('/api/')) {
-      writer.record({ endpoint, method: request.method, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime), timestamp: new Date() });
+      // The path is the caller's own text: cut like any logged body.
+      writer.record({ endpoint: logText(endpoint), method: request.method, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime), timestamp: new Date() });
     }
     done();
   });

@@ -1,4 +1,5 @@
 import type { Logger } from '@bo/platform';
+import { logRetentionJob } from '@bo/platform/service';
 import type { PrismaClient } from '../generated/prisma/client';
 import { GATEWAY_SCHEMA } from './schema';
 
@@ -115,8 +116,8 @@ export class RequestLogQueries {
     );
     return rows.map((r) => ({ hour: r.hour, requests: Number(r.requests), avgResponseTime: r.avg }));
   }
-
-  async deleteOlderThan(cutoff: Date): Promise<number> {
-    return (await this.prisma.apiRequest.deleteMany({ where: { timestamp: { lt: cutoff } } })).count;
-  }
 }
+
+/** The request log keeps 30 days (every anonymous request adds a row): the platform's retention job. */
+export const requestLogRetention = (prisma: PrismaClient, everyMs?: number) =>
+  logRetentionJob({ db: prisma, schema: GATEWAY_SCHEMA, tables: [{ table: 'api_requests', column: 'timestamp' }], everyMs });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { createLogger } from '@bo/platform';
-import { RedisAttemptCounter, RedisCache } from '@bo/platform/cache';
+import { RedisAttemptCounter, RedisCache, RedisLock } from '@bo/platform/cache';
 import { createPrismaClient, migrate, openDatabase, type Database } from '@bo/platform/db';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { identityEnv } from '@bo/platform/testing/identity';
@@ -57,7 +57,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const apps: FastifyInstance[] = [];
   const build = async (extra: Record<string, string>) => {
     const config = gatewayEnvSchema.parse({ ...TEST_ENV, ...upstreamEnv(upstream.url), DATABASE_URL: testDb.url, ...env, ...extra });
-    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix), checkReplies: true });
+    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix), lock: new RedisLock(redis.redis, redisPrefix), checkReplies: true });
     apps.push(app);
     return { app, config };
   };

@@ -22,6 +22,8 @@ export async function startUpstream() {
     return { success: true };
   });
   app.post('/api/sheets/update', async (request) => ({ received: request.body, headers: request.headers }));
+  // Says how much of a webhook body arrived (the gateway must forward it whole, or nothing).
+  app.post('/api/qpay/callback', async (request) => ({ bytes: JSON.stringify(request.body).length }));
   app.get('/api/cache/status', async (request, reply) => {
     if (request.headers.accept !== 'text/event-stream') return { cached: true, headers: request.headers };
     // A stream the gateway must pass through as it comes (the scraper's progress will be one).

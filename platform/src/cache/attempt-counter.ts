@@ -93,7 +93,11 @@ export class MemoryAttemptCounter implements AttemptCounter {
   }
 }
 
-/** The counter that goes with a process's cache: Redis (shared by replicas) when distributed, memory when embedded. */
+/**
+ * The counter that goes with a process's cache, in the cache's own key space: Redis when
+ * distributed, shared by the replicas of one service (the service's name is the cache's prefix) and
+ * apart from every other process and test system; memory in the embedded run's single process.
+ */
 export function attemptCounterFor(cache: Cache, prefix: string): AttemptCounter {
-  return cache instanceof RedisCache ? new RedisAttemptCounter(cache.redis, prefix) : new MemoryAttemptCounter();
+  return cache instanceof RedisCache ? new RedisAttemptCounter(cache.redis, cache.prefix + prefix) : new MemoryAttemptCounter();
 }

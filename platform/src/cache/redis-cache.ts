@@ -5,7 +5,8 @@ import type { Cache } from './cache';
 export class RedisCache implements Cache {
   constructor(
     readonly redis: Redis,
-    private readonly prefix: string,
+    /** Every key of this cache starts with it (the service's name when distributed: its replicas share the keys). */
+    readonly prefix: string,
   ) {}
 
   static connect(url: string, prefix: string): RedisCache {

@@ -3,6 +3,7 @@ import type { AnyRouteContract, RouteContract } from '@bo/proto';
 import type { z } from 'zod';
 import { AppError, parseInput } from '../errors';
 import type { Identity } from '../identity';
+import { assertNoNul, WEBHOOK_BODY_LIMIT_BYTES } from './hostile-input';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,7 +40,8 @@ const validated = new WeakMap<FastifyRequest, ValidatedParts>();
  * Registers the handler of a contract: method, path and access come from the contract, and the
  * params, query and body are validated by its schemas after the access check and before the
  * handler, so a handler never sees input its contract does not allow (a body of the wrong type,
- * `5` or `[]`, is a 400 naming the problem). With `checkReplies` (tests), a JSON reply that does
+ * `5` or `[]`, or a string holding U+0000, is a 400 naming the problem). A contract marked
+ * `webhook` takes bodies up to WEBHOOK_BODY_LIMIT_BYTES (413 beyond). With `checkReplies` (tests), a JSON reply that does
  * not match the contract is a 500, so drift between the contract and the code fails loudly.
  */
 export function serveRoute<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema>(
@@ -52,7 +54,13 @@ export function serveRoute<P extends Schema | undefined, Q extends Schema | unde
     method: contract.method,
     url: contract.path,
     config: { access: contract.access, contract: contract as AnyRouteContract },
+    // A public webhook is anyone's to call: its body is held to the small limit (the gateway's too).
+    ...(contract.webhook && { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }),
     preHandler: async (request) => {
+      // Before any schema: a NUL anywhere is refused whatever the contract would make of it.
+      assertNoNul(request.params, 'params');
+      assertNoNul(request.query, 'query');
+      assertNoNul(request.body, 'body');
       validated.set(request, {
         params: contract.params ? parseInput(contract.params, request.params, 'params') : undefined,
         query: contract.query ? parseInput(contract.query, request.query, 'query') : undefined,

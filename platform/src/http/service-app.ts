@@ -4,6 +4,7 @@ import { AppError, dependencyUnavailable, isZodError, fromZodError, RETRY_AFTER_
 import { IDENTITY_HEADER, type Identity, type IdentityVerifier } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
 import { assertAccess } from './access';
+import { JSON_DEPTH_MAX, jsonDepthExceeds, SERVICE_BODY_LIMIT_BYTES } from './hostile-input';
 import { createMetrics, type Metrics } from './metrics';
 
 /** A readiness check: resolves when the dependency answers, throws when it does not. */
@@ -40,7 +41,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     loggerInstance: options.logger,
     // Every /api request is recorded by the gateway's request log; per-request info lines would only repeat it.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? SERVICE_BODY_LIMIT_BYTES,
     ...(options.timeouts && {
       requestTimeout: options.timeouts.requestMs,
       keepAliveTimeout: options.timeouts.keepAliveMs,
@@ -52,6 +53,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
     },
   }) as unknown as ServiceApp;
+  registerJsonParser(app);
   const metrics = createMetrics(options.service);
   app.decorate('metrics', metrics);
   app.decorate('checkReplies', options.checkReplies === true);
@@ -125,6 +127,19 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   if (operations !== app) app.addHook('onClose', async () => void (await operations.close()));
 
   return app;
+}
+
+/**
+ * Fastify's own JSON parser (prototype poisoning refused), behind a depth check on the text: a
+ * body nested deeper than JSON_DEPTH_MAX is a 400 before anything is built from it.
+ */
+function registerJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthExceeds(body as string)) return done(new AppError(400, 'bad_request', `Invalid body: JSON nested deeper than ${JSON_DEPTH_MAX} levels`), undefined);
+    parse(request, body as string, done);
+  });
 }
 
 function toAppError(error: FastifyError | AppError | Error): AppError {

@@ -2,4 +2,5 @@
 export * from './define-service';
 export * from './jobs';
 export * from './main';
+export * from './retention';
 export * from './rotate-data-key';

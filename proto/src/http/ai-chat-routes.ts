@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, successReply } from './contract';
+import { idParam, wholeNumber } from './fields';
 import { codeTypeSchema, parseResultSchema, parserMailSchema } from '../code-fetch';
 
 /**
@@ -54,13 +55,13 @@ const providerFields = z.object({
   apiKeyEnvVar: required('API key variable is required').pipe(
     z.string().max(100).regex(API_KEY_ENV_VAR_PATTERN, 'The API key variable must be an environment variable name ending in _API_KEY, like OPENAI_API_KEY'),
   ),
-  priority: z.coerce.number({ error: 'Priority must be a whole number' }).int('Priority must be a whole number').min(0, 'Priority must be 0 or more').max(1000),
+  priority: wholeNumber('Priority must be a whole number').min(0, 'Priority must be 0 or more').max(1000),
   enabled: z.boolean(),
 });
 const providerBody = providerFields.extend({ priority: providerFields.shape.priority.default(0), enabled: providerFields.shape.enabled.default(true) });
 
 const promptIdParams = z.object({ promptId: z.string().trim().min(1).max(100) });
-const providerIdParams = z.object({ id: z.coerce.number().int().positive() });
+const providerIdParams = z.object({ id: idParam });
 const examplePrompt = { id: 1, promptId: 'price_answer', name: 'Price answers', content: 'Answer with the price list only.', updatedAt: '2026-11-23T08:00:00.000Z' };
 const exampleProvider = { id: 1, provider: 'openai' as const, model: 'gpt-4o-mini', apiKeyEnvVar: 'OPENAI_API_KEY', priority: 0, enabled: true, apiKeyPresent: true };
 const exampleParserPrompt = { key: 'email_parser', name: 'Email parser', content: 'Та streaming үйлчилгээний имэйлээс нэг удаагийн код гаргана…', updatedAt: '2026-11-23T08:00:00.000Z' };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, successReply } from './contract';
+import { idField, idParam } from './fields';
 import { EMAIL_MAX, KEY_MAX, serviceCodeSchema, serviceCodes } from '../money';
 import { parseEmailTypeSchema, parseResultSchema } from '../code-fetch';
 import { keyDisplayStatuses } from './streaming-keys-routes';
@@ -77,7 +78,7 @@ export const customerKeys = defineRoute({
 
 export const customerGenerateQr = defineRoute({
   owner: 'streaming-keys', method: 'POST', path: '/api/customer/generate-qr/:id', access: 'customer', category,
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: idParam }),
   reply: z.object({ success: z.boolean(), data: z.object({ keyId: z.number().int(), qrCodeData: z.string(), generatedAt: z.string() }) }),
   summary: "A QR code (PNG data: URL) of one of the session's keys; any other id is 404",
   example: { params: { id: 41 }, reply: { success: true, data: { keyId: 41, qrCodeData: 'data:image/png;base64,iVBORw0KGgo=', generatedAt: '2026-11-23T08:00:00.000Z' } } },
@@ -91,7 +92,7 @@ export const customerParseEmail = defineRoute({
   body: z.object({
     type: parseEmailTypeSchema,
     /** Which of the session's keys; the session's own key (or its only key of that service) when absent. */
-    keyId: z.number().int().positive().optional(),
+    keyId: idField().optional(),
   }),
   reply: z.object({ success: z.boolean(), data: parseEmailDataSchema, result: parseResultSchema }),
   summary: "Fetch the newest sign-in code or link the key's service mailed to its shared account (never a password reset or security mail)",

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './contract';
+import { textNumbers } from './fields';
 
 const category = 'Chat notifications';
 
@@ -15,6 +16,7 @@ const reminderDays = z.preprocess(
   (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
   z.number({ error: DAYS_MESSAGE }).int(DAYS_MESSAGE).min(1, 'Expiry reminder days must be at least 1').max(30, 'Expiry reminder days must be at most 30'),
 );
+textNumbers.add(reminderDays, { why: 'the settings form sends each value as typed (a URL or days)' });
 
 /** The public address renewal links start with: trimmed, trailing slashes removed, http(s) only. */
 const baseUrl = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, successReply } from './contract';
+import { textNumbers, wholeNumber } from './fields';
 import { EMAIL_MAX, invoiceOrderSchema, payerSchema, qpayInvoiceStatuses, refundMethods } from '../money';
 
 /** Our invoice id: `INV-` and ten random uppercase letters and digits (never guessable from another). */
@@ -8,9 +9,12 @@ const invoiceParams = z.object({ invoiceId: invoiceIdSchema });
 const adminInvoiceParams = z.object({ id: invoiceIdSchema });
 
 /** A whole number of tugrik, sent as a number or digits (the chat sends custom fields as text). */
-const tugrik = (what: string) =>
-  z.union([z.string().trim().regex(/^\d+(\.0+)?$/, `${what} must be a whole number of tugrik`).transform(Number), z.number()])
+const tugrik = (what: string) => {
+  const schema = z.union([z.string().trim().regex(/^\d+(\.0+)?$/, `${what} must be a whole number of tugrik`).transform(Number), z.number()])
     .pipe(z.number().int(`${what} must be a whole number of tugrik`).positive(`${what} must be more than 0`).max(100_000_000));
+  textNumbers.add(schema, { why: 'ManyChat sends custom fields as text' });
+  return schema;
+};
 const optionalText = (max: number) => z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v), z.string().trim().max(max).optional());
 
 /** A bank or wallet app's deep link for the invoice (QPay's `urls[]`). */
@@ -189,7 +193,7 @@ export const createInvoice = defineRoute({
   body: z.object({
     customer_name: z.string().trim().min(1, 'customer_name is required').max(255),
     product_name: z.string().trim().min(1, 'product_name is required').max(255),
-    amount: tugrik('amount'),
+    amount: wholeNumber('amount must be a whole number of tugrik').positive('amount must be more than 0').max(100_000_000),
     subscriber_id: optionalText(64),
     customer_email: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().email('Invalid email address').max(EMAIL_MAX).optional()),
     customer_phone: optionalText(40),

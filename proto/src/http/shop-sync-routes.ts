@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, nameParam, successReply } from './contract';
+import { idParam, INT32_MAX, wholeNumberFromText } from './fields';
 import { woocommerceSyncOutcomes } from './prices';
 
 /** The shop's connection as the /woocommerce page shows it (document 1 §3 "store status"). */
@@ -48,7 +49,7 @@ export const productMappingSchema = z.object({
 export type ProductMapping = z.infer<typeof productMappingSchema>;
 
 /** The shop id of the add form: a positive whole number, sent as a number or as digits. */
-const shopId = z.union([z.string().trim().regex(/^\d+$/, 'must be a number').transform(Number), z.number()]).pipe(z.number().int().positive().max(2_147_483_647));
+const shopId = wholeNumberFromText(z.number().int().positive().max(INT32_MAX), 'must be a number', 'the add form sends the id as typed');
 
 export const syncFailureSchema = z.object({ productName: z.string(), error: z.string() });
 
@@ -236,7 +237,7 @@ export const recentPricePushes = defineRoute({
 
 export const getOrder = defineRoute({
   owner: 'shop-sync', method: 'GET', path: '/api/woocommerce/order/:id', access: 'admin', category,
-  params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+  params: z.object({ id: idParam }),
   reply: z.object({ success: z.boolean(), data: orderSummarySchema }),
   summary: 'One shop order by id',
   example: { params: { id: 120 }, reply: { success: true, data: exampleOrder } },

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { defineRoute, redirectReply, successReply } from './contract';
+import { idField, idParam, wholeNumber, wholeNumberFromText } from './fields';
 import {
-  EMAIL_MAX, EXPIRING_SOON_DAYS, MONTHS_MAX, MONTHS_MIN, RECENT_KEYS, attentionKinds, notificationStatuses, serviceCodeSchema, serviceCodes, streamingInvoiceStatuses,
+  EMAIL_MAX, EXPIRING_SOON_DAYS, MONTHS_MAX, MONTHS_MIN, RECENT_KEYS, attentionKinds, notificationStatuses, serviceCodeSchema, serviceCodes, streamingInvoiceStatuses, streamingServices,
 } from '../money';
 
 const category = 'Streaming keys';
-const keyIdParams = z.object({ keyId: z.coerce.number().int().positive() });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const MOST_PROFILES = Math.max(...streamingServices.map((service) => service.maxProfiles));
+const keyIdParams = z.object({ keyId: idParam });
+const idParams = z.object({ id: idParam });
 
 /** A sold key as notifications needs it for a reminder. */
 export const expiringKeySchema = z.object({
@@ -58,7 +60,7 @@ export const keyDelivery = defineRoute({
 
 export const createRenewalSession = defineRoute({
   owner: 'streaming-keys', method: 'POST', path: '/internal/streaming-keys/renewals', access: 'internal', callers: ['notifications'], category,
-  body: z.object({ keyId: z.number().int().positive(), months: z.number().int().min(MONTHS_MIN).max(MONTHS_MAX).default(1) }).strict(),
+  body: z.object({ keyId: idField(), months: z.number().int().min(MONTHS_MIN).max(MONTHS_MAX).default(1) }).strict(),
   reply: z.object({ sessionId: z.string(), keyId: z.number().int(), months: z.number().int(), amount: z.number().int().nullable(), path: z.string(), expiresAt: z.string() }),
   summary: 'A renewal session for a key: its link (path under the public address) makes the renewal invoice when opened',
   example: { body: { keyId: 41, months: 1 }, reply: { sessionId: 'rs_4f9c2a7d1e8b3c6a', keyId: 41, months: 1, amount: 35000, path: '/api/streaming/renew/rs_4f9c2a7d1e8b3c6a', expiresAt: '2026-11-30T08:00:00.000Z' } },
@@ -190,13 +192,13 @@ export const expiryReportSchema = z.object({
 /** Empty text counts as not sent, so the form's blank fields read as missing. */
 const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const emailField = z.string().trim().toLowerCase().max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`).pipe(z.email('Invalid email address'));
-const monthsField = z.coerce.number().int('Months must be a whole number').min(MONTHS_MIN, 'Duration must be at least 1 month').max(MONTHS_MAX, 'Duration must not exceed 12 months');
+const monthsField = wholeNumber('Months must be a whole number').min(MONTHS_MIN, 'Duration must be at least 1 month').max(MONTHS_MAX, 'Duration must not exceed 12 months');
 /** A calendar date or a timestamp, as text. */
 const dateField = z.string().trim().refine((text) => !Number.isNaN(Date.parse(text)), 'Invalid date');
 const passwordField = z.string().min(1, 'Password is required').max(200);
 /** A look-ahead window in days; the page's default is the expiring-soon window. */
 const daysQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(EXPIRING_SOON_DAYS) });
-const priceField = z.coerce.number({ error: 'Price must be at least 0' }).int('Price must be a whole number').min(0, 'Price must be at least 0').max(100_000_000);
+const priceField = wholeNumber('Price must be a whole number').min(0, 'Price must be at least 0').max(100_000_000);
 const listOf = <S extends z.ZodType>(item: S) => z.object({ success: z.boolean(), data: z.array(item) });
 
 const exampleKey: StreamingKeyView = {
@@ -294,7 +296,7 @@ export const recentKeys = defineRoute({
 export const extendKey = defineRoute({
   owner: 'streaming-keys', method: 'POST', path: '/api/streaming-keys/extend', access: 'admin', category,
   body: z.object({
-    keyId: z.coerce.number({ error: 'Please enter a key' }).int().positive('Please enter a key'),
+    keyId: idField('Please enter a key'),
     months: z.preprocess(blankAsMissing, monthsField.optional()),
     expiresAt: z.preprocess(blankAsMissing, dateField.optional()),
   }).strict(),
@@ -312,7 +314,11 @@ export const createKeys = defineRoute({
     months: z.preprocess(blankAsMissing, monthsField.optional()),
     expiresAt: z.preprocess(blankAsMissing, dateField.optional()),
     /** How many profiles of the account get a key (the lowest free ones); 1 when left out. */
-    profiles: z.preprocess(blankAsMissing, z.coerce.number().int('Profiles must be a whole number').min(1, 'Profiles must be at least 1').optional()),
+    profiles: z.preprocess(
+      blankAsMissing,
+      // The service's own maximum is checked with the service; no service has more profiles than this.
+      wholeNumber('Profiles must be a whole number').min(1, 'Profiles must be at least 1').max(MOST_PROFILES, `Profiles must be at most ${MOST_PROFILES}`).optional(),
+    ),
     /** The account's shared sign-in password: stored (sealed) or replaced when given. */
     password: z.preprocess(blankAsMissing, passwordField.optional()),
   }).strict(),
@@ -362,9 +368,16 @@ export const createStreamingInvoice = defineRoute({
     email: emailField,
     service: serviceCodeSchema,
     /** Months of the key. */
-    duration: z.coerce.number().int('Duration must be a whole number of months').min(1, 'Duration must be at least 1 day').max(MONTHS_MAX, 'Duration must not exceed 12 months'),
+    duration: wholeNumberFromText(
+      z.number().int('Duration must be a whole number of months').min(1, 'Duration must be at least 1 day').max(MONTHS_MAX, 'Duration must not exceed 12 months'),
+      'Duration must be a whole number of months',
+      'the order form sends its fields as typed',
+    ),
     /** MNT; the price list's price of service and duration when left out. */
-    amount: z.preprocess(blankAsMissing, z.coerce.number().int('Amount must be a whole number').min(0, 'Amount must be at least 0').max(100_000_000).optional()),
+    amount: z.preprocess(
+      blankAsMissing,
+      wholeNumberFromText(z.number().int('Amount must be a whole number').min(0, 'Amount must be at least 0').max(100_000_000), 'Amount must be a whole number', 'the order form sends its fields as typed').optional(),
+    ),
     customerName: z.preprocess(blankAsMissing, z.string().trim().max(255).optional()),
     phoneNumber: z.preprocess(blankAsMissing, z.string().trim().max(40).optional()),
     /** The chat subscriber who gets the key in the chat once paid. */
@@ -410,7 +423,7 @@ export const createPricing = defineRoute({
   body: z.object({
     service: serviceCodeSchema,
     serviceName: z.string({ error: 'Service name is required' }).trim().min(1, 'Service name is required').max(100),
-    duration: z.coerce.number({ error: 'Duration must be at least 1 month' }).int('Duration must be a whole number of months').min(1, 'Duration must be at least 1 month').max(12, 'Duration must not exceed 12 months'),
+    duration: wholeNumber('Duration must be a whole number of months').min(1, 'Duration must be at least 1 month').max(12, 'Duration must not exceed 12 months'),
     price: priceField,
     isActive: z.boolean().optional(),
   }).strict(),

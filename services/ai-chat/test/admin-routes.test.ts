@@ -88,7 +88,9 @@ describe('ai-chat admin routes: prompts, the e-mail parser prompt, providers', (
     const first = await s.call('GET', '/api/admin/ai-providers');
     expect(first.body).toEqual({ success: true, data: [{ id: expect.any(Number), provider: 'openai', model: 'gpt-4o-mini', apiKeyEnvVar: 'OPENAI_API_KEY', priority: 0, enabled: true, apiKeyPresent: true }] });
 
-    const gemini = await s.call('POST', '/api/admin/ai-providers', { provider: 'gemini', model: 'gemini-2.5-flash', apiKeyEnvVar: 'GEMINI_API_KEY', priority: '2' });
+    // The page parses the typed priority: the API takes a number, never its text.
+    expect((await s.call('POST', '/api/admin/ai-providers', { provider: 'gemini', model: 'gemini-2.5-flash', apiKeyEnvVar: 'GEMINI_API_KEY', priority: '2' })).body.error).toBe('Invalid body: priority: Priority must be a whole number');
+    const gemini = await s.call('POST', '/api/admin/ai-providers', { provider: 'gemini', model: 'gemini-2.5-flash', apiKeyEnvVar: 'GEMINI_API_KEY', priority: 2 });
     expect(gemini.body.data).toMatchObject({ provider: 'gemini', priority: 2, enabled: true, apiKeyPresent: true });
     // Set but blank is not set; never set is not set.
     const spare = await s.call('POST', '/api/admin/ai-providers', { provider: 'claude', model: 'claude-haiku-4-5', apiKeyEnvVar: 'SPARE_API_KEY', priority: 1, enabled: false });

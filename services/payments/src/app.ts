@@ -1,6 +1,6 @@
 import { SecretBox } from '@bo/platform';
 import { attemptCounterFor } from '@bo/platform/cache';
-import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import type { LogRetentionJob, ServiceContext, ServiceParts } from '@bo/platform/service';
 import { PriceLists } from './clients/price-lists';
 import { paymentsConfigItems } from './config-status';
 import type { PaymentsConfig } from './config';
@@ -17,6 +17,7 @@ import { registerInternalRoutes } from './routes/internal';
 import { registerInvoiceRoutes } from './routes/invoices';
 import { registerLogRoutes } from './routes/logs';
 import { registerSettingsRoutes } from './routes/settings';
+import { webhookLogRetention } from './store/invoice-store';
 
 export interface PaymentsExposed {
   desk: InvoiceDesk;
@@ -24,12 +25,13 @@ export interface PaymentsExposed {
   reconciliation: ReturnType<typeof reconciliationJob>;
   /** The chat webhook's secret: the embedded launcher reads it and follows its rotations (the ManyChat simulator's header). */
   webhookSecret: WebhookSecret;
+  logRetention: LogRetentionJob;
 }
 
 /**
  * The payments service's parts: the QPay connection from the settings (seeded from the
  * environment on a fresh database), the invoice desk (create, check, the one paid transition,
- * cancel), the reconciliation job and the routes.
+ * cancel), the reconciliation job, the callback log's 30-day retention and the routes.
  */
 export async function buildPaymentsApp({ config, logger, signer, prisma, outbox, infrastructure }: ServiceContext<PaymentsConfig, PrismaClient>): Promise<ServiceParts<PaymentsExposed>> {
   const secrets = SecretBox.fromConfig(config);
@@ -39,6 +41,7 @@ export async function buildPaymentsApp({ config, logger, signer, prisma, outbox,
   await webhookSecret.seed();
   const desk = new InvoiceDesk({ prisma, outbox, qpay, lock: infrastructure.lock, config, logger });
   const reconciliation = reconciliationJob({ prisma, desk, everyMs: config.RECONCILE_EVERY_MS, logger });
+  const logRetention = webhookLogRetention(prisma);
   const deps = {
     prisma,
     desk,
@@ -46,7 +49,7 @@ export async function buildPaymentsApp({ config, logger, signer, prisma, outbox,
     config,
     webhookSecret,
     // Counted in Redis when distributed, so the limits hold however many replicas serve the doors.
-    limits: new DoorLimits(attemptCounterFor(infrastructure.cache, 'payments:')),
+    limits: new DoorLimits(attemptCounterFor(infrastructure.cache, 'doors:')),
     prices: new PriceLists({ streamingKeysUrl: config.STREAMING_KEYS_URL, pricingUrl: config.PRICING_URL, signer }),
     lock: infrastructure.lock,
   };
@@ -60,8 +63,8 @@ export async function buildPaymentsApp({ config, logger, signer, prisma, outbox,
       registerLogRoutes(app, deps);
       registerInternalRoutes(app, deps);
     },
-    jobs: [reconciliation],
+    jobs: [reconciliation, logRetention],
     configItems: () => paymentsConfigItems(config, qpay),
-    exposed: { desk, qpay, reconciliation, webhookSecret },
+    exposed: { desk, qpay, reconciliation, webhookSecret, logRetention },
   };
 }

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@bo/platform';
 import { serviceMain } from '@bo/platform/scripts/service-paths';
+import { identityEnv } from '@bo/platform/testing/identity';
 import { loadPaymentsConfig } from '../src/config';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -11,7 +12,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Everything payments needs but the webhook secret. */
 const base = {
   PORT: '0',
-  INTERNAL_IDENTITY_SECRET: 'config-test-identity-secret-of-32-chars!',
+  ...identityEnv('payments'),
   DATA_ENCRYPTION_KEY: 'config-test-data-encryption-key-32-chars!',
   STREAMING_KEYS_URL: 'http://127.0.0.1:5104',
   PRICING_URL: 'http://127.0.0.1:5101',

@@ -1,5 +1,7 @@
 import { SecretBox } from '@bo/platform';
-import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { attemptCounterFor } from '@bo/platform/cache';
+import { logRetentionJob, type LogRetentionJob, type ServiceContext, type ServiceParts } from '@bo/platform/service';
+import { schemaOf } from '@bo/proto';
 import { AiChatClient } from './clients/ai-chat';
 import { MailboxReader } from './clients/mailbox';
 import { PaymentsClient } from './clients/payments';
@@ -7,6 +9,7 @@ import type { StreamingKeysConfig } from './config';
 import { streamingKeysConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
 import { CodeFetch } from './operations/code-fetch';
+import { FetchLimits } from './operations/fetch-limits';
 import { paidOrderConsumer, reminderConsumer } from './operations/consumers';
 import { KeyPool } from './operations/key-pool';
 import { Orders } from './operations/orders';
@@ -23,6 +26,7 @@ import { registerReportRoutes } from './routes/reports';
 export interface StreamingKeysExposed {
   pool: KeyPool;
   renewals: Renewals;
+  logRetention: LogRetentionJob;
 }
 
 /**
@@ -37,14 +41,22 @@ export async function buildStreamingKeysApp({ config, logger, signer, prisma, ou
   const pool = new KeyPool({ prisma, secrets });
   const orders = new Orders({ prisma, payments });
   const renewals = new Renewals({ prisma, payments });
+  const fetchLimits = new FetchLimits({
+    counter: attemptCounterFor(infrastructure.cache, 'customer-limits:'),
+    cache: infrastructure.cache,
+    settings: { keyIntervalMs: config.CODE_FETCH_KEY_INTERVAL_MS, pauseMs: config.MAILBOX_PAUSE_MS },
+  });
   const codeFetch = new CodeFetch({
     prisma,
     pool,
     mailbox: config.MAILBOX_IMAP_URL ? new MailboxReader({ url: config.MAILBOX_IMAP_URL, timeoutMs: config.MAILBOX_TIMEOUT_MS, logger }) : null,
     aiChat: config.AI_CHAT_URL ? new AiChatClient({ baseUrl: config.AI_CHAT_URL, signer }) : null,
+    limits: fetchLimits,
     logger,
   });
-  const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch, payments, lock: infrastructure.lock };
+  // Every fetch, refused ones too, is a row of the fetch log: it keeps 30 days.
+  const logRetention = logRetentionJob({ db: prisma, schema: schemaOf('streaming-keys'), tables: [{ table: 'code_fetches', column: 'created_at' }] });
+  const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch, fetchLimits, payments, lock: infrastructure.lock };
   return {
     routes(app) {
       registerKeyRoutes(app, deps);
@@ -58,7 +70,8 @@ export async function buildStreamingKeysApp({ config, logger, signer, prisma, ou
       for (const metric of codeFetch.metrics) app.metrics.registry.registerMetric(metric);
     },
     consumers: [paidOrderConsumer(outbox, logger), reminderConsumer()],
+    jobs: [logRetention],
     configItems: () => streamingKeysConfigItems(config),
-    exposed: { pool, renewals },
+    exposed: { pool, renewals, logRetention },
   };
 }

@@ -25,6 +25,10 @@ export const streamingKeysEnvSchema = serviceEnvSchema.extend({
   MAILBOX_IMAP_URL: imapUrl,
   /** How long one mailbox read (connect, sign in, search, download) may take. */
   MAILBOX_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  /** A customer's key fetches codes (and makes its QR code) at most once this often (issue 18: 30 s). */
+  CODE_FETCH_KEY_INTERVAL_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  /** After 3 failed mailbox sign-ins, nobody signs in to that mailbox for this long (15 minutes), so clicks cannot get it locked. */
+  MAILBOX_PAUSE_MS: z.coerce.number().int().min(1).max(86_400_000).default(900_000),
 });
 export type StreamingKeysConfig = z.infer<typeof streamingKeysEnvSchema>;
 

@@ -44,8 +44,12 @@ describe('streaming-keys: the admin routes of /streaming-keys', () => {
     expect(twice.map((reply) => reply.status).sort()).toEqual([200, 409]);
     expect((await it_.call('POST', '/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: 1, price: 1 })).status).toBe(409);
 
-    const edited = await it_.call('PUT', `/api/streaming/pricing/${made.body.data.id}`, { price: '32000' });
+    const edited = await it_.call('PUT', `/api/streaming/pricing/${made.body.data.id}`, { price: 32_000 });
     expect(edited.body.data.price).toBe(32_000);
+    // A number is a number: its text, true or null is refused, naming the field (the page parses what was typed).
+    for (const price of ['32000', true, null]) {
+      expect(await it_.call('PUT', `/api/streaming/pricing/${made.body.data.id}`, { price }), String(price)).toMatchObject({ status: 400, body: { error: 'Invalid body: price: Price must be a whole number' } });
+    }
     expect((await it_.call('PUT', `/api/streaming/pricing/${made.body.data.id}`, { price: -5 })).status).toBe(400);
     expect((await it_.call('PUT', '/api/streaming/pricing/999999', { price: 1 })).status).toBe(404);
     const listed = await it_.call('GET', '/api/streaming/pricing');

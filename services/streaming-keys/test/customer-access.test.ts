@@ -37,7 +37,8 @@ describe('streaming-keys: the customer session, its keys and who may fetch codes
     mailbox = await startMailbox();
     it_ = await startKeysSystem('streaming_keys_customer_access', {
       payments: false,
-      keysEnv: { MAILBOX_IMAP_URL: mailbox.imapUrl, AI_CHAT_URL: `http://127.0.0.1:${await closedPort()}`, MAILBOX_TIMEOUT_MS: '5000' },
+      // Fetches one after another here: the per-key interval (customer-fetch-limits.test.ts) is set out of the way.
+      keysEnv: { MAILBOX_IMAP_URL: mailbox.imapUrl, AI_CHAT_URL: `http://127.0.0.1:${await closedPort()}`, MAILBOX_TIMEOUT_MS: '5000', CODE_FETCH_KEY_INTERVAL_MS: '1' },
     });
     [mine, neighbour] = await makeKeys(it_, 'NFX', NFX, 2);
     [otherAccount] = await makeKeys(it_, 'NFX', NFX2, 1);

@@ -40,7 +40,8 @@ describe("streaming-keys: a customer's code fetch from the account's mailbox (Do
 
   beforeAll(async () => {
     mailbox = await startMailbox();
-    it_ = await startKeysSystem('streaming_keys_customer_fetch', { payments: false, aiChat: true, keysEnv: { MAILBOX_IMAP_URL: mailbox.imapUrl } });
+    // Fetches one after another here: the per-key interval (customer-fetch-limits.test.ts) is set out of the way.
+    it_ = await startKeysSystem('streaming_keys_customer_fetch', { payments: false, aiChat: true, keysEnv: { MAILBOX_IMAP_URL: mailbox.imapUrl, CODE_FETCH_KEY_INTERVAL_MS: '1' } });
     for (const account of Object.keys(ACCOUNTS) as Account[]) {
       const service = SERVICE_OF[account];
       [keys[account]] = await makeKeys(it_, service, ACCOUNTS[account].username, 1);

@@ -28,6 +28,12 @@ export async function loginsOf(sim: MailboxSimulator, user: string): Promise<num
   return log.split('\n').filter((line) => line.includes('Login: user=<') && line.includes(`user=<${user}>`)).length;
 }
 
+/** How often a client tried to sign in as this user, refused or not (Dovecot logs one imap-login line per try). */
+export async function signInAttemptsOf(sim: MailboxSimulator, user: string): Promise<number> {
+  const log = await readFile(sim.imap.logFile, 'utf8');
+  return log.split('\n').filter((line) => line.includes('imap-login: ') && line.includes(`user=<${user}>`)).length;
+}
+
 /** How often this user's IMAP session ended with a LOGOUT (Dovecot's "Logged out" line). */
 export async function logoutsOf(sim: MailboxSimulator, user: string): Promise<number> {
   const log = await readFile(sim.imap.logFile, 'utf8');

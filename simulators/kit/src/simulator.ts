@@ -80,7 +80,11 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     faults.clear();
     return { faults: [] };
   });
-  app.get('/__sim/requests', async () => ({ requests: journal.list() }));
+  // `?limit=` keeps the answer small; `total` counts every request ever received, so a test can tell that none arrived.
+  app.get<{ Querystring: { limit?: string } }>('/__sim/requests', async (request) => {
+    const limit = Number(request.query.limit);
+    return { total: journal.total, requests: Number.isInteger(limit) && limit >= 0 ? journal.list().slice(0, limit) : journal.list() };
+  });
   app.post('/__sim/reset', async () => {
     faults.clear();
     journal.clear();

@@ -78,6 +78,7 @@ describe('faults', () => {
 
 describe('journal, reset and page', () => {
   it('records imitated requests newest first, with the fault that answered, but not /__sim/ calls', async () => {
+    const totalBefore = ((await (await control('/__sim/requests?limit=0')).json()) as { total: number }).total;
     await fetch(`${url}/thing?x=1`);
     await addFault({ kind: 'status', status: 500, times: 1 });
     await fetch(`${url}/thing`, { method: 'POST' });
@@ -86,6 +87,10 @@ describe('journal, reset and page', () => {
       ['POST', '/thing', 500, 'status'],
       ['GET', '/thing?x=1', 200, undefined],
     ]);
+    // The newest only, with the count of all ever received (a journal keeps the last 500).
+    const newest = (await (await control('/__sim/requests?limit=1')).json()) as { total: number; requests: { url: string }[] };
+    expect(newest.requests.map((r) => r.url)).toEqual(['/thing']);
+    expect(newest.total).toBe(totalBefore + 2);
   });
 
   it('reset clears faults and the journal and runs the simulator\'s own reset', async () => {

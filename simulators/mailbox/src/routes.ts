@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { BLOCKED_KINDS, MAIL_KINDS } from './emails';
@@ -11,14 +12,26 @@ const deliverSchema = z.object({
 });
 
 /** Accounts, messages and delivery, for tests and the control page. */
-export function registerControlRoutes(app: FastifyInstance, state: MailboxState, imap: { host: string; port: number }): void {
+export function registerControlRoutes(app: FastifyInstance, state: MailboxState, imap: { host: string; port: number; logFile: string }): void {
   app.get('/__sim/accounts', async () => ({
-    imap,
+    imap: { host: imap.host, port: imap.port },
     accounts: state.accounts.map((a) => ({ ...a, messages: state.messages(a.username).length })),
   }));
   app.get<{ Params: { account: string } }>('/__sim/accounts/:account/messages', async (request, reply) => {
     if (!state.accounts.some((a) => a.username === request.params.account)) return reply.code(404).send({ error: `no mailbox for ${request.params.account}` });
     return { messages: state.messages(request.params.account) };
+  });
+  // The IMAP side's journal: every sign-in Dovecot saw (one imap-login line per connection that tried), oldest first.
+  app.get('/__sim/sign-ins', async () => {
+    const log = await readFile(imap.logFile, 'utf8').catch(() => '');
+    const signIns = log
+      .split('\n')
+      .filter((line) => line.includes('imap-login: '))
+      .flatMap((line) => {
+        const user = /user=<([^>]+)>/.exec(line)?.[1];
+        return user ? [{ user, ok: line.includes(' Login: user=<') }] : [];
+      });
+    return { signIns };
   });
   app.get('/__sim/kinds', async () => ({ kinds: MAIL_KINDS.map((kind) => ({ kind, blocked: (BLOCKED_KINDS as readonly string[]).includes(kind) })) }));
   app.post('/__sim/deliver', async (request, reply) => {

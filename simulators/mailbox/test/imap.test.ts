@@ -98,12 +98,20 @@ describe('mailbox simulator over IMAP (Dovecot)', () => {
     await client.logout();
   });
 
-  it('refuses a wrong password', async () => {
-    const error = await signIn(DEFAULT_ACCOUNTS[0].username, 'wrong-password').then(
+  it('refuses a wrong password, and journals every sign-in it saw at /__sim/sign-ins', async () => {
+    const client = new ImapFlow({ host: sim.imap.host, port: sim.imap.port, secure: false, auth: { user: DEFAULT_ACCOUNTS[0].username, pass: 'wrong-password' }, logger: false });
+    const error = await client.connect().then(
       () => null,
       (e: { authenticationFailed?: boolean }) => e,
     );
+    client.close();
     expect(error?.authenticationFailed).toBe(true);
+    // Dovecot logs a refused sign-in as its connection closes.
+    const signInsOf = async () => ((await (await fetch(`${base}/__sim/sign-ins`)).json()) as { signIns: { user: string; ok: boolean }[] }).signIns.filter((s) => s.user === DEFAULT_ACCOUNTS[0].username);
+    let signIns = await signInsOf();
+    for (const deadline = Date.now() + 5_000; !signIns.some((s) => !s.ok) && Date.now() < deadline; signIns = await signInsOf()) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(signIns.filter((s) => !s.ok)).toHaveLength(1);
+    expect(signIns.some((s) => s.ok)).toBe(true);
   });
 
   it('rejects deliveries to unknown accounts or of unknown kinds', async () => {

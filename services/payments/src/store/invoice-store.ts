@@ -1,3 +1,6 @@
+import { logBody, logText } from '@bo/platform';
+import type { SqlClient } from '@bo/platform/db';
+import { logRetentionJob } from '@bo/platform/service';
 import { invoiceOrderSchema, schemaOf, type InvoiceRecord, type InvoiceView, type Payer, type WebhookLog } from '@bo/proto';
 import type { Prisma, PrismaClient, QpayInvoice, QpayWebhookLog } from '../generated/prisma/client';
 
@@ -158,6 +161,10 @@ export const invoiceStore = {
     }),
 };
 
+/**
+ * The callback and webhook log (qpay_webhook_logs). Anonymous callers feed it, so it keeps at most
+ * 8 KiB of each body and message (the platform's log helpers) and 30 days of rows (webhookLogRetention).
+ */
 export const logStore = {
   add: (db: PaymentsDb, entry: { type: string; reference: string | null; status: WebhookLog['status']; requestData?: unknown; responseData?: unknown; responseTime?: number; errorMessage?: string | null }) =>
     db.qpayWebhookLog.create({
@@ -165,11 +172,13 @@ export const logStore = {
         type: entry.type,
         reference: entry.reference,
         status: entry.status,
-        requestData: (entry.requestData ?? undefined) as Prisma.InputJsonValue | undefined,
-        responseData: (entry.responseData ?? undefined) as Prisma.InputJsonValue | undefined,
+        requestData: logBody(entry.requestData ?? undefined) as Prisma.InputJsonValue | undefined,
+        responseData: logBody(entry.responseData ?? undefined) as Prisma.InputJsonValue | undefined,
         responseTime: entry.responseTime === undefined ? null : Math.round(entry.responseTime),
-        errorMessage: entry.errorMessage ?? null,
+        errorMessage: entry.errorMessage == null ? null : logText(entry.errorMessage),
       },
     }),
   recent: (db: PaymentsDb, limit: number) => db.qpayWebhookLog.findMany({ orderBy: { id: 'desc' }, take: limit }),
 };
+
+export const webhookLogRetention = (db: SqlClient) => logRetentionJob({ db, schema: schemaOf('payments'), tables: [{ table: 'qpay_webhook_logs', column: 'created_at' }] });

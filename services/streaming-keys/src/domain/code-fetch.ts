@@ -17,6 +17,10 @@ export type FetchOutcome =
   | 'mailbox_unavailable'
   | 'mailbox_failed'
   | 'parser_unavailable'
+  /** The key fetched less than CODE_FETCH_KEY_INTERVAL_MS ago. */
+  | 'too_soon'
+  /** The account's mailbox is paused after failed sign-ins: nobody signs in to it for now. */
+  | 'mailbox_paused'
   /** Anything else (a bug, the database): the request answered 500. */
   | 'failed';
 
@@ -84,4 +88,11 @@ export function fitParserBudget(mails: ParserMail[], budget = PARSER_BODY_BUDGET
     used += size;
   }
   return kept;
+}
+
+/** A wait as the refusal says it: seconds up to a minute and a half, else whole minutes. */
+export function waitInWords(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return `${Math.ceil(seconds / 60)} minutes`;
 }

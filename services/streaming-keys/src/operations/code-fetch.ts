@@ -5,9 +5,10 @@ import {
 } from '@bo/proto';
 import type { AiChatClient } from '../clients/ai-chat';
 import { MailboxSignInFailed, MailboxUnavailable, type MailboxReader, type MailHeader } from '../clients/mailbox';
-import { chooseKey, fetchedData, fitParserBudget, keyRefusal, RECENT_MAILS_MAX, wrongServiceMessage, type FetchOutcome } from '../domain/code-fetch';
+import { chooseKey, fetchedData, fitParserBudget, keyRefusal, RECENT_MAILS_MAX, waitInWords, wrongServiceMessage, type FetchOutcome } from '../domain/code-fetch';
 import type { PrismaClient, StreamingKey } from '../generated/prisma/client';
 import { codeFetchStore, type CodeFetchRecord } from '../store/code-fetch-store';
+import { MAILBOX_FAILURES_MAX, tryAgainAt, type FetchLimits } from './fetch-limits';
 import type { KeyPool } from './key-pool';
 import { sessionKeys } from './customer-keys';
 
@@ -24,10 +25,14 @@ class FetchFailed extends AppError {
     readonly outcome: FetchOutcome,
     error: AppError,
   ) {
-    super(error.status, error.code, error.message);
+    super(error.status, error.code, error.message, error.details);
   }
 }
 const fail = (outcome: FetchOutcome, error: AppError) => new FetchFailed(outcome, error);
+
+const tooSoon = (at: Date) => tryAgainAt(429, 'too_soon', `This key's mailbox was checked a moment ago. Please try again in ${waitInWords(at.getTime() - Date.now())}.`, at);
+const mailboxPaused = (at: Date) =>
+  tryAgainAt(503, 'mailbox_paused', `Signing in to this account's mailbox failed ${MAILBOX_FAILURES_MAX} times, so it is left alone for now. Please try again in ${waitInWords(at.getTime() - Date.now())}.`, at);
 
 export interface CodeFetchReply {
   success: boolean;
@@ -69,6 +74,7 @@ export class CodeFetch {
       /** Null when MAILBOX_IMAP_URL or AI_CHAT_URL is not set. */
       mailbox: MailboxReader | null;
       aiChat: AiChatClient | null;
+      limits: FetchLimits;
       logger: Logger;
     },
   ) {}
@@ -129,6 +135,11 @@ export class CodeFetch {
     const service = key.service as ServiceCode;
     const password = await pool.mailboxPasswordOf(key.email, service);
     if (password === null) throw fail('no_mailbox_password', serviceUnavailable('The mailbox of this account is not set up yet. Please contact the shop.'));
+    // What a click may cost (issue 18): nothing while the mailbox is paused, one read per key per interval.
+    const paused = await this.deps.limits.mailboxPausedUntil(key.email);
+    if (paused) throw fail('mailbox_paused', mailboxPaused(paused));
+    const next = await this.deps.limits.takeTurn(`fetch:${key.id}`);
+    if (next) throw fail('too_soon', tooSoon(next));
 
     const since = new Date(Date.now() - WINDOW_MS);
     let seen: { remembered: ParseResult } | { outcomeKey: string; mails: ParserMail[] };
@@ -146,7 +157,12 @@ export class CodeFetch {
         return { outcomeKey, mails };
       });
     } catch (error) {
-      if (error instanceof MailboxSignInFailed) throw fail('mailbox_sign_in_failed', new AppError(502, 'mailbox_sign_in_failed', 'Could not sign in to the mailbox of this account'));
+      if (error instanceof MailboxSignInFailed) {
+        const pausedUntil = await this.deps.limits.signInFailed(key.email);
+        logger.warn({ mailbox: key.email, pausedUntil }, 'mailbox sign-in refused');
+        if (pausedUntil) throw fail('mailbox_paused', mailboxPaused(pausedUntil));
+        throw fail('mailbox_sign_in_failed', new AppError(502, 'mailbox_sign_in_failed', 'Could not sign in to the mailbox of this account'));
+      }
       if (error instanceof MailboxUnavailable) {
         logger.warn({ err: error, mailbox: key.email }, 'mailbox unavailable');
         throw fail('mailbox_unavailable', serviceUnavailable('The mailbox could not be reached. Please try again in a minute.'));
@@ -154,6 +170,7 @@ export class CodeFetch {
       logger.error({ err: error, mailbox: key.email }, 'mailbox read failed');
       throw fail('mailbox_failed', new AppError(502, 'mailbox_failed', 'The mailbox of this account could not be read'));
     }
+    await this.deps.limits.signInSucceeded(key.email);
     if ('remembered' in seen) {
       this.remembered.inc();
       return { result: seen.remembered, remembered: true };

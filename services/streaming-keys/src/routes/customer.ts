@@ -1,9 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { notFound, serveRoute, unauthorized } from '@bo/platform';
+import type { FastifyReply } from 'fastify';
 import { customerGenerateQr, customerKeys, customerParseEmail, customerSignIn, servicePagePaths, streamingServiceOf, type ServiceCode } from '@bo/proto';
 import { customerKeyView, sessionKeys } from '../operations/customer-keys';
-import { generateKeyQr } from '../operations/qr-codes';
+import { retryAtOf } from '../operations/fetch-limits';
+import { customerKeyQr } from '../operations/qr-codes';
 import { keyStore } from '../store/key-store';
 import type { StreamingKeysRouteDeps } from './deps';
 
@@ -11,8 +13,22 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 /** Compared against when the key does not exist, so an unknown key costs what a wrong e-mail costs. */
 const NO_ACCOUNT = digest('\0no account');
 
-/** The customer portal's routes (ADR 15): sign-in check for the gateway, the session's keys, their QR codes, the code fetch. */
-export function registerCustomerRoutes(app: FastifyInstance, { prisma, codeFetch }: StreamingKeysRouteDeps): void {
+/**
+ * The customer portal's routes (ADR 15): sign-in check for the gateway, the session's keys, their
+ * QR codes, the code fetch. A refusal for clicking too often says when to try again.
+ */
+/** A refusal that says when to try again carries it as Retry-After too (seconds). */
+async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const at = retryAtOf(error);
+    if (at) reply.header('retry-after', String(Math.max(1, Math.ceil((at.getTime() - Date.now()) / 1000))));
+    throw error;
+  }
+}
+
+export function registerCustomerRoutes(app: FastifyInstance, { prisma, codeFetch, fetchLimits }: StreamingKeysRouteDeps): void {
   // The key and the account e-mail it is a profile of; an expired or deactivated key signs in too (its page shows the expiry).
   serveRoute(app, customerSignIn, async ({ body }) => {
     const key = await keyStore.findByText(prisma, body.key);
@@ -28,12 +44,12 @@ export function registerCustomerRoutes(app: FastifyInstance, { prisma, codeFetch
   });
 
   // Another customer's key and a key that does not exist get the same answer.
-  serveRoute(app, customerGenerateQr, async ({ identity, params }) => {
+  serveRoute(app, customerGenerateQr, async ({ identity, params, reply }) => {
     const key = (await sessionKeys(prisma, identity)).find((candidate) => candidate.id === params.id);
     if (!key) throw notFound('Key not found');
-    const qr = await generateKeyQr(prisma, key);
+    const qr = await withRetryAfter(reply, () => customerKeyQr(prisma, fetchLimits, key));
     return { success: true, data: { keyId: key.id, qrCodeData: qr.qrCodeData, generatedAt: qr.generatedAt.toISOString() } };
   });
 
-  serveRoute(app, customerParseEmail, async ({ identity, body }) => codeFetch.fetch(identity, body));
+  serveRoute(app, customerParseEmail, async ({ identity, body, reply }) => withRetryAfter(reply, () => codeFetch.fetch(identity, body)));
 }

@@ -4,6 +4,7 @@ import type { Outbox } from '@bo/platform/events';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import type { PaymentsClient } from '../clients/payments';
 import type { CodeFetch } from '../operations/code-fetch';
+import type { FetchLimits } from '../operations/fetch-limits';
 import type { KeyPool } from '../operations/key-pool';
 import type { Orders } from '../operations/orders';
 import type { Renewals } from '../operations/renewals';
@@ -19,4 +20,5 @@ export interface StreamingKeysRouteDeps {
   codeFetch: CodeFetch;
   payments: PaymentsClient;
   lock: Lock;
+  fetchLimits: FetchLimits;
 }

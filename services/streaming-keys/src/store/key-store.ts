@@ -180,6 +180,10 @@ export const keyStore = {
     return db.streamingQrCode.create({ data: { keyId, qrCodeData } });
   },
 
+  latestQrCode(db: KeysDb, keyId: number) {
+    return db.streamingQrCode.findFirst({ where: { keyId }, orderBy: { id: 'desc' } });
+  },
+
   findAccount(db: KeysDb, email: string, service: ServiceCode) {
     return db.streamingAccount.findUnique({ where: { email_service: { email, service } } });
   },

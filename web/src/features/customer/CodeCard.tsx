@@ -4,20 +4,22 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { useTexts } from '../../i18n';
 import { errorText } from '../../lib/api';
 import type { CustomerKey, ParseEmailType } from './api';
-import { cardViewOf, type CardView } from './fetch-result';
+import { cardViewOf, retryLaterOf, type CardView } from './fetch-result';
 import { useParseEmail } from './mutations';
+import { RetryAlert } from './RetryAlert';
 import { cardYields } from './service';
 
 /**
  * One code-fetch card (document 3 §2): the fetch button reads the account's mailbox through the
  * server, which refuses password-reset and security mails and any key that is not valid (403, its
- * message shown here).
+ * message shown here), and says when to try again after a click too soon or while the mailbox is paused.
  */
 export function CodeCard({ type, keyView, usable }: { type: ParseEmailType; keyView: CustomerKey; /** false: expired or deactivated. */ usable: boolean }) {
   const { t } = useTexts();
   const yields = cardYields[type];
   const fetch = useParseEmail();
   const view = fetch.data ? cardViewOf(yields, fetch.data) : null;
+  const retry = fetch.isError ? retryLaterOf(fetch.error) : null;
 
   return (
     <Card.Root size="sm" data-card={type} h="full">
@@ -39,7 +41,8 @@ export function CodeCard({ type, keyView, usable }: { type: ParseEmailType; keyV
           >
             {t(`customer.fetch.${yields}`)}
           </Button>
-          {fetch.isError && <ErrorAlert testId="fetch-error" title={errorText(fetch.error, t('customer.parseFailed'))} />}
+          {retry && <RetryAlert testId="fetch-error" retry={retry} />}
+          {fetch.isError && !retry && <ErrorAlert testId="fetch-error" title={errorText(fetch.error, t('customer.parseFailed'))} />}
           {view && <FetchedView view={view} />}
         </Stack>
       </Card.Body>

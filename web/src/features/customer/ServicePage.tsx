@@ -11,6 +11,8 @@ import { notifyError } from '../../lib/toast';
 import { serviceNames } from '../streaming-keys/api';
 import { CUSTOMER_LOGIN_PATH, type CustomerKey, type ServiceCode } from './api';
 import { CodeCard } from './CodeCard';
+import { retryLaterOf } from './fetch-result';
+import { RetryAlert } from './RetryAlert';
 import { useCustomerLogout, useCustomerQr } from './mutations';
 import { useCustomerKeys, useCustomerSession } from './queries';
 import { EXPIRY_WARNING_DAYS, expiryPalette, expiryTone, serviceCards, servicePagePaths } from './service';
@@ -175,13 +177,15 @@ function QrDialog({ keyView, onClose }: { keyView: CustomerKey; onClose: () => v
   const { t } = useTexts();
   const generate = useCustomerQr();
   const { mutate } = generate;
+  const retry = generate.isError ? retryLaterOf(generate.error) : null;
   useEffect(() => mutate(keyView.id), [keyView.id, mutate]);
   return (
     <Dialog open onClose={onClose} title={t('customer.qrTitle')}>
       <Stack gap="3" align="center">
         <Text fontFamily="mono" wordBreak="break-all">{keyView.key}</Text>
         {generate.isPending && <Center gap="3" role="status" minH="48"><Spinner size="sm" /><Text>{t('customer.qrGenerating')}</Text></Center>}
-        {generate.isError && <ErrorAlert testId="qr-error" title={errorText(generate.error, t('customer.qrFailed'))} />}
+        {retry && <RetryAlert testId="qr-error" retry={retry} />}
+        {generate.isError && !retry && <ErrorAlert testId="qr-error" title={errorText(generate.error, t('customer.qrFailed'))} />}
         {generate.data && (
           <Box bg="white" p="2" borderRadius="md" borderWidth="1px">
             <Image src={generate.data.data.qrCodeData} alt={t('customer.qrAlt', { key: keyView.key })} boxSize={{ base: '56', sm: '64' }} data-testid="qr-image" />

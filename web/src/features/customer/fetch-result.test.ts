@@ -1,6 +1,7 @@
 import type { ParseResult } from '@bo/proto';
 import { describe, expect, it } from 'vitest';
-import { cardViewOf, type ParseEmailReply } from './fetch-result';
+import { ApiError } from '../../lib/api';
+import { cardViewOf, retryLaterOf, waitOf, type ParseEmailReply } from './fetch-result';
 
 const base: ParseResult = {
   found: false, reason: '', message_mn: '', code: null, links: [], buttons: [], outcome: 'not_found', approvalLinks: [], denialLinks: [], blockedType: null, source: 'none',
@@ -44,5 +45,28 @@ describe('cardViewOf', () => {
 
   it('says why when no AI answered', () => {
     expect(cardViewOf('code', reply({ outcome: 'unavailable', message_mn: 'Түр ажиллахгүй байна', reason: 'No AI provider answered' }))).toEqual({ kind: 'empty', text: 'noCode', detail: 'Түр ажиллахгүй байна' });
+  });
+});
+
+describe('a click refused for now', () => {
+  const refusal = (status: number, details: unknown) => new ApiError(status, JSON.stringify({ error: 'refused', details }));
+  const at = '2026-11-23T08:05:00.000Z';
+
+  it('reads when to try again from a 429 (this key, too soon) or a 503 (the mailbox paused), and nothing else', () => {
+    expect(retryLaterOf(refusal(429, { retryAt: at }))).toEqual({ reason: 'tooSoon', at: new Date(at) });
+    expect(retryLaterOf(refusal(503, { retryAt: at }))).toEqual({ reason: 'paused', at: new Date(at) });
+    expect(retryLaterOf(refusal(503, undefined))).toBeNull();
+    expect(retryLaterOf(refusal(403, { retryAt: at }))).toBeNull();
+    expect(retryLaterOf(new ApiError(429, '<html>busy</html>'))).toBeNull();
+    expect(retryLaterOf(new Error('network'))).toBeNull();
+  });
+
+  it('counts down in seconds up to a minute and a half, then names the clock time, then says now', () => {
+    const now = new Date(at);
+    expect(waitOf(new Date(now.getTime() + 24_200), now)).toEqual({ in: 25 });
+    expect(waitOf(new Date(now.getTime() + 90_000), now)).toEqual({ in: 90 });
+    const later = new Date(now.getTime() + 15 * 60_000);
+    expect(waitOf(later, now)).toEqual({ at: later });
+    expect(waitOf(now, now)).toBe('now');
   });
 });

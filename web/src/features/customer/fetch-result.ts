@@ -1,4 +1,5 @@
 import type { CodeTypeYield, ReplyOf, customerParseEmail } from '@bo/proto';
+import { ApiError } from '../../lib/api';
 
 export type ParseEmailReply = ReplyOf<typeof customerParseEmail>;
 
@@ -47,4 +48,29 @@ export function cardViewOf(yields: CodeTypeYield, reply: ParseEmailReply): CardV
   const urls = result.links.length ? result.links : Array.isArray(data) ? data : result.buttons.map((button) => button.url);
   const links = [...new Set(urls)].filter(isHttps).map((url) => ({ url, caption: result.buttons.find((button) => button.url === url)?.caption || null }));
   return links.length ? { kind: 'links', links } : empty();
+}
+
+/** Why a click was refused for now, and when it may be tried again (the server's `details.retryAt`). */
+export interface RetryLater {
+  /** tooSoon: this key fetched a moment ago (429); paused: the account's mailbox is left alone after failed sign-ins (503). */
+  reason: 'tooSoon' | 'paused';
+  at: Date;
+}
+
+export function retryLaterOf(error: unknown): RetryLater | null {
+  if (!(error instanceof ApiError) || (error.status !== 429 && error.status !== 503)) return null;
+  try {
+    const at = (JSON.parse(error.body) as { details?: { retryAt?: unknown } } | null)?.details?.retryAt;
+    if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return null;
+    return { reason: error.status === 429 ? 'tooSoon' : 'paused', at: new Date(at) };
+  } catch {
+    return null;
+  }
+}
+
+/** How the wait is said: seconds while it is short (counting down), else the clock time; 'now' once it has passed. */
+export function waitOf(at: Date, now: Date): { in: number } | { at: Date } | 'now' {
+  const seconds = Math.ceil((at.getTime() - now.getTime()) / 1000);
+  if (seconds <= 0) return 'now';
+  return seconds <= 90 ? { in: seconds } : { at };
 }

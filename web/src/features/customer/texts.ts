@@ -74,6 +74,12 @@ export const en = {
   'customer.parseFailed': 'Failed to parse email',
   'customer.keyExpired': 'Your key has expired, so no codes can be fetched with it. Renew it to get codes again.',
   'customer.keyInactive': 'Your key is not active, so no codes can be fetched with it.',
+  'customer.tooSoon': 'The mailbox was checked for this key a moment ago.',
+  'customer.mailboxPaused': 'Signing in to this account’s mailbox failed several times, so it is left alone for a while.',
+  'customer.tryAgainIn_one': 'Try again in {count} second.',
+  'customer.tryAgainIn_other': 'Try again in {count} seconds.',
+  'customer.tryAgainAt': 'Try again at {time}.',
+  'customer.tryAgainNow': 'You can try again now.',
 } as const;
 
 export const mn: Translation<typeof en> = {
@@ -150,4 +156,10 @@ export const mn: Translation<typeof en> = {
   'customer.parseFailed': 'Имэйлийг уншиж чадсангүй',
   'customer.keyExpired': 'Таны түлхүүрийн хугацаа дууссан тул код авах боломжгүй. Дахин код авахын тулд сунгана уу.',
   'customer.keyInactive': 'Таны түлхүүр идэвхгүй тул код авах боломжгүй.',
+  'customer.tooSoon': 'Энэ түлхүүрээр шууданг саяхан шалгасан.',
+  'customer.mailboxPaused': 'Энэ бүртгэлийн шуудан руу нэвтрэх оролдлого хэд хэдэн удаа амжилтгүй болсон тул түр хүлээлгэж байна.',
+  'customer.tryAgainIn_one': '{count} секундын дараа дахин оролдоно уу.',
+  'customer.tryAgainIn_other': '{count} секундын дараа дахин оролдоно уу.',
+  'customer.tryAgainAt': '{time}-д дахин оролдоно уу.',
+  'customer.tryAgainNow': 'Одоо дахин оролдож болно.',
 };
