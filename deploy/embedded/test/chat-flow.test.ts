@@ -59,7 +59,7 @@ describe("the embedded run's chat flow reaches the payment webhook with the curr
 
   it('sends the secret payments started with (data/secrets.json), and the webhook answers the payment link', async () => {
     const { qpayWebhookSecret } = await loadOrCreateSecrets(dataDir);
-    expect(qpayWebhookSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(qpayWebhookSecret).toMatch(/^[\w-]{43}$/); // 32 random bytes, base64url
     const exchange = await chatPays('MC-EMB-1');
     expect(exchange.request.url).toBe(`${system.url}/api/qpay/webhook`);
     expect(exchange.request.headers['X-Webhook-Secret']).toBe(qpayWebhookSecret);

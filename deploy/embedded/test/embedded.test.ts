@@ -129,6 +129,7 @@ describe('the embedded system (make start)', () => {
     expect(afterFirst.dataEncryptionOldKeys).toEqual([firstKey]);
     expect(first.stdout.trim().split('\n')).toEqual([
       'payments qpay_settings.qpay_client_secret: re-sealed 1, already current 0, unreadable 0',
+      'payments qpay_settings.webhook_secret: re-sealed 1, already current 0, unreadable 0',
       'streaming-keys streaming_accounts.password: re-sealed 2, already current 0, unreadable 0',
       'streaming-keys streaming_accounts.mailbox_password: re-sealed 1, already current 0, unreadable 0',
       `Every readable value is now sealed with key ${dataKeyId(afterFirst.dataEncryptionKey)}.`,
@@ -137,6 +138,7 @@ describe('the embedded system (make start)', () => {
     const second = await rotateEmbeddedDataKey(dataDir);
     expect(second.results.map(({ table, column, resealed, current, unreadable }) => [table, column, resealed, current, unreadable])).toEqual([
       ['qpay_settings', 'qpay_client_secret', 1, 0, {}],
+      ['qpay_settings', 'webhook_secret', 1, 0, {}],
       ['streaming_accounts', 'password', 2, 0, {}],
       ['streaming_accounts', 'mailbox_password', 1, 0, {}],
     ]);
@@ -152,7 +154,7 @@ describe('the embedded system (make start)', () => {
     expect(accounts.find((a: { email: string }) => a.email === 'nfx.legacy@example.mn')).toMatchObject({ passwordMasked: '••••2025', passwordUnreadable: null });
     const delivery = await call('streaming-keys', 'GET', `/internal/streaming-keys/keys/${made.body.data.keys[0].id}/delivery`, undefined, 'notifications');
     expect(delivery.body.accountPassword).toBe('Shared-Pass-2026');
-    expect((await call('payments', 'GET', '/api/qpay/settings')).body).toMatchObject({ qpayClientSecretSet: true, qpayClientSecretUnreadable: null });
+    expect((await call('payments', 'GET', '/api/qpay/settings')).body).toMatchObject({ qpayClientSecretSet: true, qpayClientSecretUnreadable: null, webhookSecretUnreadable: null });
     // The QPay client secret is used, not only shown: an order's invoice is made at the QPay simulator.
     expect((await call('streaming-keys', 'POST', '/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35_000 })).status).toBe(200);
     const order = await call('streaming-keys', 'POST', '/api/streaming-invoices', { email: 'bat@example.mn', service: 'NFX', duration: 1 });

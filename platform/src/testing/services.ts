@@ -99,13 +99,16 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
   const infrastructures: Infrastructure[] = [];
   const services = new Map<DomainServiceName, { running: RunningService; definition: ServiceDefinition<never, never, never>; env: Record<string, string> }>();
   const replicas: RunningService[] = [];
+  // Replicas of one service share its cache key space (its counters and limits), as in production;
+  // every test system has its own, so suites running side by side never meet in Redis.
+  const systemId = randomUUID().slice(0, 8);
 
   const boot = async (definition: ServiceDefinition<never, never, never>, extra: Record<string, string>, port: number) => {
     const service = definition.name as DomainServiceName;
     const config = definition.configSchema.parse({ ...env, ...identityEnv(service), PORT: String(port), ...extra }) as never;
     const infrastructure = embeddedBus
       ? await embeddedInfrastructure({ databaseUrl, transport: embeddedBus })
-      : await connectInfrastructure(config, `${name}-${service}-${randomUUID()}`, logger);
+      : await connectInfrastructure(config, `${name}-${systemId}-${service}`, logger);
     infrastructures.push(infrastructure);
     const running = await definition.start({ config, logger, infrastructure, checkReplies: true });
     await running.app.listen({ port, host: '127.0.0.1' });

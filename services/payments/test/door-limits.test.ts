@@ -1,11 +1,6 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@bo/platform';
-import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
-import { identityEnv } from '@bo/platform/testing/identity';
-import type { RunningService } from '@bo/platform/service';
 import { DOOR_WINDOW_MS, LEGACY_CALLBACK_PER_ADDRESS, WEBHOOK_PER_ADDRESS, WEBHOOK_PER_SUBSCRIBER } from '../src/operations/door-limits';
-import payments, { qpaySimulatorSettings } from '../src/service';
 import { chatHeaders, startPaymentsSystem, type PaymentsSystem } from './system';
 
 const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -17,8 +12,6 @@ const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 
  */
 describe('the payment doors are rate-limited across two payments processes sharing Redis', () => {
   let it_: PaymentsSystem;
-  let infrastructure: Infrastructure;
-  let replica: RunningService;
   let replicaUrl: string;
 
   /** The i-th request goes to the first process when i is even, to the second when it is odd. */
@@ -36,15 +29,9 @@ describe('the payment doors are rate-limited across two payments processes shari
 
   beforeAll(async () => {
     it_ = await startPaymentsSystem('payments_door_limits');
-    const logger = createLogger('payments-replica', 'silent');
-    const config = payments.configSchema.parse({ ...it_.system.env, ...identityEnv('payments'), ...qpaySimulatorSettings(it_.qpayUrl), PORT: '0', PUBLIC_URL: it_.system.url('payments') });
-    infrastructure = await connectInfrastructure(config, `payments-replica-${randomUUID()}`, logger);
-    replica = await payments.start({ config, logger, infrastructure, checkReplies: true });
-    replicaUrl = await replica.app.listen({ port: 0, host: '127.0.0.1' });
+    replicaUrl = (await it_.system.replica('payments')).url;
   });
   afterAll(async () => {
-    await replica?.stop();
-    await infrastructure?.close();
     await it_?.stop();
   });
 
