@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { SlowestFilesReporter } from './platform/src/testing/slowest-files-reporter.js';
-import { testFiles } from './platform/src/testing/test-sets.js';
+import { testFiles, WORKERS } from './platform/src/testing/test-sets.js';
 
 // One run covers every workspace. Server suites talk to the machine's real PostgreSQL, Redis and
-// RabbitMQ, each in its own database / key prefix / vhost, so files may run in parallel. The
-// browser journeys (web/vitest.config.ts) start the embedded system and run one file at a time.
+// RabbitMQ, each in its own database / key prefix / vhost, and every browser journey starts its own
+// embedded system, so files of both projects run side by side in one pool (WORKERS: most suites
+// spend their time waiting on a database, a broker or a browser, so three keep two cores busy).
 // `make test` runs it twice: every suite on Node 22, then the Node 20 smoke (test-sets.ts).
 export default defineConfig({
   test: {
@@ -17,7 +18,7 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
         },
       },
       'web/vitest.config.ts',

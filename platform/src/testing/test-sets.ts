@@ -16,3 +16,6 @@ export function testFiles(project: keyof typeof node20Smoke, include: string[], 
   if (testSet === 'node22') return { include, exclude: [...exclude, ...smoke] };
   return { include, exclude };
 }
+
+/** Test files at once, in every project (projects with one count share a pool; see vitest.config.ts). */
+export const WORKERS = 3;
