@@ -81,18 +81,27 @@ $(NODE22_DIR)/bin/node: node_modules/.installed
 	@touch $@
 
 # Every suite once, on Node 22 (what the images run: Node 22 first on PATH, so vitest's workers and
-# every process a suite spawns run on it too), and beside it the Node 20 smoke for the engines range
+# every process a suite spawns run on it too), then the Node 20 smoke for the engines range
 # (>=20.19): the type-check above ran on Node 20, and the smoke files (platform/src/testing/test-sets.ts)
-# start the system from a fresh copy and walk one journey in the browser on it. The smoke spends
-# most of its time building and starting, so it runs alongside; its report follows the main one.
+# start the system from a fresh copy and carry one payment to its key message. The browser journeys
+# run one at a time, so they run as a second vitest run beside the server suites rather than after
+# them; their report and the smoke's follow the server run's, then one list of the slowest files.
+TEST_RUNS := artifacts/test-runs
+NODE22_PATH = PATH="$(CURDIR)/$(NODE22_DIR)/bin:$$PATH"
+
 test: build typecheck lint $(NODE22_DIR)/bin/node
-	@PATH="$(CURDIR)/$(NODE22_DIR)/bin:$$PATH" node -e 'if (!process.version.startsWith("v22.")) throw new Error(process.version)'
-	@mkdir -p artifacts
-	@TEST_SET=node20-smoke npx vitest run > artifacts/node20-smoke.log 2>&1 & smoke=$$!; \
-	PATH="$(CURDIR)/$(NODE22_DIR)/bin:$$PATH" TEST_SET=node22 npx vitest run; main=$$?; \
-	wait $$smoke; smoke=$$?; \
-	echo; echo "Node 20 smoke on $$(node --version) (artifacts/node20-smoke.log):"; cat artifacts/node20-smoke.log; \
-	test $$main -eq 0 -a $$smoke -eq 0
+	@$(NODE22_PATH) node -e 'if (!process.version.startsWith("v22.")) throw new Error(process.version)'
+	@rm -rf $(TEST_RUNS) && mkdir -p $(TEST_RUNS)
+	@export TEST_DURATIONS_FILE="$(CURDIR)/$(TEST_RUNS)/durations.jsonl"; \
+	$(NODE22_PATH) TEST_SET=node22 npx vitest run --project web > $(TEST_RUNS)/web.log 2>&1 & web=$$!; \
+	$(NODE22_PATH) TEST_SET=node22 npx vitest run --project server; server=$$?; \
+	TEST_SET=node20-smoke npx vitest run --project server > $(TEST_RUNS)/node20-smoke.log 2>&1; smoke=$$?; \
+	wait $$web; web=$$?; \
+	echo; echo "Browser journeys on Node 22 ($(TEST_RUNS)/web.log):"; cat $(TEST_RUNS)/web.log; \
+	echo; echo "Node 20 smoke on $$(node --version) ($(TEST_RUNS)/node20-smoke.log):"; cat $(TEST_RUNS)/node20-smoke.log; \
+	echo; npx tsx platform/scripts/slowest-test-files.ts "$$TEST_DURATIONS_FILE"; \
+	echo "server: exit $$server, browser: exit $$web, Node 20 smoke: exit $$smoke"; \
+	test $$server -eq 0 -a $$web -eq 0 -a $$smoke -eq 0
 
 bench: build
 	npx tsx bench/prices.ts

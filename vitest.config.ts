@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { SlowestFilesReporter } from './platform/src/testing/slowest-files-reporter.js';
-import { testFiles, WORKERS } from './platform/src/testing/test-sets.js';
+import { testFiles } from './platform/src/testing/test-sets.js';
 
 // One run covers every workspace. Server suites talk to the machine's real PostgreSQL, Redis and
-// RabbitMQ, each in its own database / key prefix / vhost, and every browser journey starts its own
-// embedded system, so files of both projects run side by side in one pool (WORKERS: most suites
-// spend their time waiting on a database, a broker or a browser, so three keep two cores busy).
-// `make test` runs it twice: every suite on Node 22, then the Node 20 smoke (test-sets.ts).
+// RabbitMQ, each in its own database / key prefix / vhost, so files may run in parallel. The
+// browser journeys (web/vitest.config.ts) start the embedded system and run one file at a time:
+// two at once on two cores time out. vitest runs a one-at-a-time project after the others, so
+// `make test` runs the two projects as two runs side by side instead, and the Node 20 smoke
+// (test-sets.ts) after the server run.
 export default defineConfig({
   test: {
     reporters: ['default', new SlowestFilesReporter(10)],
@@ -18,7 +19,7 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          maxWorkers: WORKERS,
+          maxWorkers: 2,
         },
       },
       'web/vitest.config.ts',

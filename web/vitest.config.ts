@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { testFiles, WORKERS } from '../platform/src/testing/test-sets.js';
+import { testFiles } from '../platform/src/testing/test-sets.js';
 
 // Browser journeys against the embedded system (e2e/) and unit tests of pure helpers (src/):
 // `npx vitest run --project web <file>`.
@@ -9,8 +9,8 @@ export default defineConfig({
     root: import.meta.dirname,
     ...testFiles('web', ['e2e/**/*.test.ts', 'src/**/*.test.ts'], ['**/node_modules/**']),
     pool: 'forks',
-    // The same pool as the server suites (one group in vitest's scheduler), so journeys run beside them rather than after them.
-    maxWorkers: WORKERS,
+    // One journey at a time: each starts a whole system and a browser, and two at once on two cores time out.
+    fileParallelism: false,
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,23 +1,46 @@
+import { appendFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 
+/** One test file's time from import to its last hook. */
+export interface FileDuration {
+  file: string;
+  project: string;
+  ms: number;
+}
+
+/** The `count` slowest files, one line each. */
+export function slowestFiles(durations: FileDuration[], count: number): string {
+  const lines = [...durations]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ file, project, ms }) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${project.padEnd(7)} ${file}`);
+  return `The ${lines.length} slowest test files:\n${lines.join('\n')}`;
+}
+
+/** The durations several runs appended to one file (`make test` runs its projects side by side). */
+export function readDurations(file: string): FileDuration[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as FileDuration);
+}
+
 /**
- * Prints the slowest test files at the end of a run (time from import to the last hook), so a
- * suite that starts idling shows up in every CI log instead of in a 30-minute total.
+ * Prints the slowest test files at the end of a run, so a suite that starts idling shows up in
+ * every CI log instead of in a 30-minute total. With TEST_DURATIONS_FILE set, it appends every
+ * file's time there instead, for one list over several runs (platform/scripts/slowest-test-files.ts).
  */
 export class SlowestFilesReporter implements Reporter {
   constructor(private readonly count = 10) {}
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    const timed = testModules
-      .map((module) => {
-        const diagnostic = module.diagnostic();
-        return { file: path.relative(process.cwd(), module.moduleId), project: module.project.name, ms: diagnostic.collectDuration + diagnostic.duration };
-      })
-      .sort((a, b) => b.ms - a.ms)
-      .slice(0, this.count);
-    if (timed.length === 0) return;
-    const lines = timed.map(({ file, project, ms }) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${project.padEnd(7)} ${file}`);
-    console.log(`\nThe ${timed.length} slowest test files:\n${lines.join('\n')}\n`);
+    const durations = testModules.map((module): FileDuration => {
+      const diagnostic = module.diagnostic();
+      return { file: path.relative(process.cwd(), module.moduleId), project: module.project.name, ms: diagnostic.collectDuration + diagnostic.duration };
+    });
+    const into = process.env.TEST_DURATIONS_FILE;
+    if (into) appendFileSync(into, durations.map((duration) => `${JSON.stringify(duration)}\n`).join(''));
+    else if (durations.length > 0) console.log(`\n${slowestFiles(durations, this.count)}\n`);
   }
 }
