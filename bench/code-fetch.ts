@@ -6,6 +6,7 @@ import { createTestVhost } from '@bo/platform/testing/rabbitmq';
 import { DEFAULT_ACCOUNTS, MAIL_KINDS } from '@bo/sim-mailbox';
 import { startDistributed } from '../deploy/embedded/src/distributed';
 import { loadOrCreateSecrets, signerOf } from '../deploy/embedded/src/secrets';
+import { modeLine, scaled } from './mode';
 
 /**
  * `make bench`, the customer's code fetch (issue 10): every service its own process on this
@@ -17,9 +18,9 @@ import { loadOrCreateSecrets, signerOf } from '../deploy/embedded/src/secrets';
  * p50 and p99 after WARMUP fetches. The target (p99 under 500 ms) is reported, not asserted.
  */
 
-const MAILBOX_SIZE = 5_000;
-const FETCHES = 200;
-const WARMUP = 10;
+const MAILBOX_SIZE = scaled(5_000, 200);
+const FETCHES = scaled(200, 10);
+const WARMUP = scaled(10, 2);
 const TARGET_P99_MS = 500;
 
 const percentile = (values: number[], p: number) => {
@@ -90,6 +91,7 @@ async function main(): Promise<void> {
         repeat.push(again.ms);
       }
     }
+    console.log(modeLine());
     console.log(`customer code fetch through the gateway, ${MAILBOX_SIZE} mails in the mailbox, ${FETCHES} fetches of each kind after ${WARMUP} not counted, distributed topology`);
     console.log(`  ${line('a new sign-in mail before each fetch', fresh)}`);
     console.log(`  ${line('the same fetch again, no new mail', repeat)}`);

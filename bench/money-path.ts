@@ -1,5 +1,6 @@
 import { eventually } from '@bo/platform/testing/eventually';
 import { sleep, startMoneyPath } from '../deploy/embedded/test/support/money-path';
+import { modeLine, scaled } from './mode';
 
 /**
  * `make bench`, the money path (issue 9): every service its own process over RabbitMQ quorum
@@ -11,9 +12,9 @@ import { sleep, startMoneyPath } from '../deploy/embedded/test/support/money-pat
  * is reported, not asserted.
  */
 
-const PAYMENTS = 200;
+const PAYMENTS = scaled(200, 20);
 /** Paid first and not counted: the first orders of fresh processes pay for cold connections and compilation. */
-const WARMUP = 10;
+const WARMUP = scaled(10, 3);
 const RATE = 5;
 const TARGET_P99_MS = 300;
 
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     }
     const warm = { toKey: toKey.splice(0, WARMUP), toMessage: toMessage.splice(0, WARMUP) };
     const line = (label: string, values: number[]) => `${label}: p50 ${percentile(values, 50)} ms, p99 ${percentile(values, 99)} ms, max ${Math.max(...values)} ms`;
+    console.log(modeLine());
     console.log(`money path, ${PAYMENTS} payments at ${RATE}/s after ${WARMUP} not counted, distributed topology over RabbitMQ quorum queues`);
     console.log(`  the ${WARMUP} first payments of fresh processes: to the delivery ${warm.toMessage.join(', ')} ms`);
     console.log(`  ${line('paid callback → key assigned', toKey)}`);

@@ -1,4 +1,5 @@
 import { asAdmin, largeCatalogue, startShopSystem } from '../services/shop-sync/test/system';
+import { modeLine, scaled } from './mode';
 
 /**
  * `make bench`, the shop part: pricing and shop-sync on this machine's PostgreSQL, Redis and
@@ -9,8 +10,8 @@ import { asAdmin, largeCatalogue, startShopSystem } from '../services/shop-sync/
  * Targets are reported, not asserted (issue 8 and reliability goal 10: ≤ 10 batch calls).
  */
 
-const PRODUCTS = 1_000;
-const EDITS = 100;
+const PRODUCTS = scaled(1_000, 100);
+const EDITS = scaled(100, 10);
 const TARGET_BATCH_CALLS = 10;
 
 const percentile = (values: number[], p: number) => {
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
 
     console.log(
       [
+        modeLine(),
         'shop-sync bench (pricing + shop-sync in one process, PostgreSQL, Redis, RabbitMQ; simulators in process)',
         `  auto-map of ${PRODUCTS} products: ${mapped.mapped} mapped in ${autoMapSeconds.toFixed(2)} s`,
         `  sync of ${PRODUCTS} products: ${run.synced} synced, ${run.failed} failed, ${run.skipped} skipped; ${batchCalls} batch calls (target ≤ ${TARGET_BATCH_CALLS}) in ${syncSeconds.toFixed(2)} s`,

@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import { createServiceApp, identityKeysOf, type Logger, type ReadinessCheck } from '@bo/platform';
+import { createServiceApp, identityKeysOf, type Logger, type ReadinessCheck, type ServiceApp } from '@bo/platform';
 import type { AttemptCounter, Lock } from '@bo/platform/cache';
 import { startJobs, type Job } from '@bo/platform/service';
 import { OidcClient } from './clients/oidc';
@@ -9,7 +9,7 @@ import { LoginLimiter } from './domain/login-limiter';
 import { PublicReadCache } from './domain/public-read-cache';
 import type { PrismaClient } from './generated/prisma/client';
 import { identifyFromSession, registerAccessControl } from './plugins/access';
-import { registerCachedReadShortcut, registerProxy } from './plugins/proxy';
+import { cachedReadAnswerer, registerProxy } from './plugins/proxy';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSessions, sessionCookieName } from './plugins/sessions';
 import { registerWebAssets } from './plugins/web-assets';
@@ -45,7 +45,9 @@ export async function buildGateway(deps: GatewayDeps) {
   const { config } = deps;
   // The gateway states who a request is for with its own key; services accept people's identities from no other.
   const { signer } = identityKeysOf('gateway', config);
-  const app = createServiceApp({
+  const requestLog = new RequestLogWriter(deps.prisma, deps.logger);
+  const cache = new PublicReadCache(config.PUBLIC_CACHE_TTL_MS);
+  const app: ServiceApp = createServiceApp({
     service: 'gateway',
     logger: deps.logger,
     identify: identifyFromSession,
@@ -54,10 +56,10 @@ export async function buildGateway(deps: GatewayDeps) {
     // /ready and /metrics listen on OPS_PORT, never on the public port.
     separateOperations: true,
     timeouts: { headersMs: config.HTTP_HEADERS_TIMEOUT_MS, requestMs: config.HTTP_REQUEST_TIMEOUT_MS, keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS },
+    answerEarly: cachedReadAnswerer({ cache, sessionCookie: sessionCookieName(config), requestLog, metrics: () => app.metrics }),
   });
   const sessions = new PrismaSessionStore(deps.prisma);
   const accounts = new AccountsStore(deps.prisma);
-  const requestLog = new RequestLogWriter(deps.prisma, deps.logger);
   const requestLogQueries = new RequestLogQueries(deps.prisma);
   const pools = new ServicePools(config);
   const limiter = new LoginLimiter(deps.attempts);
@@ -72,8 +74,6 @@ export async function buildGateway(deps: GatewayDeps) {
         })
       : null;
 
-  const cache = new PublicReadCache(config.PUBLIC_CACHE_TTL_MS);
-  registerCachedReadShortcut(app, { cache, sessionCookie: sessionCookieName(config) }); // before helmet and sessions: see there
   // Over plain HTTP (a LAN address), "upgrade to HTTPS" would send every script and call to a port
   // that does not speak it: a blank page. Both are sent only when browsers reach us over HTTPS.
   const https = isHttps(config);

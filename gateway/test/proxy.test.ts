@@ -2,6 +2,7 @@ import net from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { SERVICE_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES, type ServiceApp } from '@bo/platform';
 import { testVerifier } from '@bo/platform/testing/identity';
+import { eventually } from '@bo/platform/testing/eventually';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchRoute } from '../src/routing-table';
 import { startHarness, signInLocalAdmin, type Harness } from './support/harness';
@@ -190,29 +191,51 @@ describe('public read cache', () => {
 });
 
 describe('early cache answers', () => {
-  it('answers a cached public read with the same headers as the full path, and still runs sessions for signed-in callers', async () => {
+  it('answers a kept public read off the socket with the same headers as the full path, logs and counts it, and still runs sessions for signed-in callers', async () => {
     h.upstream.prices.set('hulu', '7000');
     const { cookie, csrfToken } = await signInLocalAdmin(h.app, h.prisma, 'early-admin');
-    await h.app.inject({ method: 'POST', url: '/api/prices/hulu', headers: { cookie, 'x-csrf-token': csrfToken }, payload: { price: '7000' } }); // empties the cache
-    const full = await h.app.inject({ method: 'GET', url: '/api/prices?early=1' });
-    const early = await h.app.inject({ method: 'GET', url: '/api/prices?early=1' });
-    h.upstream.seen.length = 0;
-    const again = await h.app.inject({ method: 'GET', url: '/api/prices?early=1' });
-    expect(h.upstream.seen).toHaveLength(0); // answered from memory
-    const withoutCorrelation = (headers: Record<string, unknown>) => {
-      const { 'x-correlation-id': _id, date: _date, ...rest } = headers;
-      return rest;
-    };
-    expect(withoutCorrelation(early.headers)).toEqual(withoutCorrelation(full.headers));
-    expect(again.body).toBe(full.body);
+    const app = await h.buildAnother();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      await app.inject({ method: 'POST', url: '/api/prices/hulu', headers: { cookie, 'x-csrf-token': csrfToken }, payload: { price: '7000' } }); // empties the cache
+      const full = await fetch(`${address}/api/prices?early=1`);
+      const fullBody = await full.text();
+      h.upstream.seen.length = 0;
+      const early = await Promise.all(Array.from({ length: 20 }, () => fetch(`${address}/api/prices?early=1`, { headers: { 'x-correlation-id': 'early-read-1' } })));
+      expect(h.upstream.seen).toHaveLength(0); // answered from memory
+      const comparable = (response: Response) => {
+        const headers: Record<string, string> = {};
+        response.headers.forEach((value, name) => (headers[name] = value));
+        const { 'x-correlation-id': _id, date: _date, ...rest } = headers;
+        return rest;
+      };
+      for (const response of early) {
+        expect(response.status).toBe(200);
+        expect(comparable(response)).toEqual(comparable(full));
+        expect(response.headers.get('x-correlation-id')).toBe('early-read-1'); // the caller's id, as on the full path
+        expect(await response.text()).toBe(fullBody);
+      }
+      // In the request log and the metrics like any other read.
+      await eventually(async () => (await h.prisma.apiRequest.count({ where: { endpoint: '/api/prices' } })) >= 21, 5_000, 'the early reads in the request log');
+      const metrics = await (await (app as ServiceApp).operations.inject({ method: 'GET', url: '/metrics' })).body;
+      const count = metrics.split('\n').find((line) => line.startsWith('http_request_duration_seconds_count') && line.includes('method="GET"') && line.includes('route="/api/*"') && line.includes('status="200"'));
+      expect(Number(count?.split(' ').at(-1))).toBeGreaterThanOrEqual(21);
 
-    // A signed-in caller's read takes the full path: the session is looked up (and kept alive).
-    const user = await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
-    expect(user.statusCode).toBe(200);
-    const signedInRead = await h.app.inject({ method: 'GET', url: '/api/prices?early=1', headers: { cookie } });
-    expect(signedInRead.statusCode).toBe(200);
-    await h.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie, 'x-csrf-token': csrfToken } });
-    expect((await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).statusCode).toBe(401);
+      // A signed-in caller's read takes the full path: the session is looked up (and kept alive).
+      const signedInRead = await fetch(`${address}/api/prices?early=1`, { headers: { cookie } });
+      expect(signedInRead.status).toBe(200);
+      await signedInRead.text();
+      await app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie, 'x-csrf-token': csrfToken } });
+      const afterLogout = await fetch(`${address}/api/auth/user`, { headers: { cookie } });
+      expect(afterLogout.status).toBe(401);
+      // A write empties the kept answers: the next read is the new price, through the service.
+      const admin = await signInLocalAdmin(app, h.prisma, 'early-admin-2');
+      await app.inject({ method: 'POST', url: '/api/prices/hulu', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrfToken }, payload: { price: '7500' } });
+      const fresh = await (await fetch(`${address}/api/prices?early=1`)).json();
+      expect(fresh.data).toEqual(expect.arrayContaining([{ product: 'hulu', price: '7500' }]));
+    } finally {
+      await app.close();
+    }
   });
 });
 

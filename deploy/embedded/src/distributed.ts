@@ -12,6 +12,7 @@ import { freePort } from '@bo/sim-kit';
 import { configureChatFlow } from './chat-flow';
 import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets, signerOf } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
+import { startAll } from './start-all';
 
 export interface DistributedOptions {
   /** PostgreSQL, Redis and RabbitMQ of this machine by default. */
@@ -139,16 +140,13 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
     // Settings a service gets from this data folder's secrets (payments: the chat webhook's first secret).
     const ownSecrets: Partial<Record<DomainServiceName, Record<string, string>>> = { payments: { QPAY_WEBHOOK_SECRET: secrets.qpayWebhookSecret } };
-    // All at once: each process spends most of its start compiling and migrating on its own. Every
-    // start settles before a failure is thrown, so stop() finds each process that did start.
-    const started = await Promise.allSettled(
+    // All at once: each process spends most of its start compiling and migrating on its own.
+    await startAll(
       domainServiceNames.map(async (name) => {
         const definition = await loadServiceDefinition(name);
         processes[name] = await startProcess(name, { ...common, ...identityEnvOf(secrets, name), ...serviceUrls, ...ownSecrets[name], ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]), ...options.environment?.[name] }, quiet);
       }),
     );
-    const failed = started.find((result) => result.status === 'rejected');
-    if (failed) throw failed.reason;
     // The ManyChat simulator's payment step gets the secret payments checks now (a database kept from an earlier run may hold a rotated one).
     if (simulators.urls.manychat) {
       const reveal = await fetch(`http://127.0.0.1:${ports.payments}/api/qpay/webhook-secret/reveal`, {

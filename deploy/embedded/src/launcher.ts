@@ -11,6 +11,7 @@ import { configureChatFlow, type ChatWebhookSecret } from './chat-flow';
 import { startEmbeddedPostgres } from './postgres';
 import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
+import { startAll } from './start-all';
 
 export interface EmbeddedOptions {
   /** Where the database, the simulators' state and the generated secrets live. */
@@ -49,9 +50,9 @@ export interface EmbeddedSystem {
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /**
- * The whole system in one process: the simulators, then one embedded PostgreSQL and one event
- * transport shared by every service (each with its own pool, cache and locks), then every
- * service of the registry and the gateway in front.
+ * The whole system in one process: the simulators and one embedded PostgreSQL, one event
+ * transport shared by every service (each with its own pool, cache and locks), every service of
+ * the registry at once, and the gateway in front.
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<EmbeddedSystem> {
   const dataDir = path.resolve(options.dataDir ?? path.join(repoRoot, 'data'));
@@ -69,11 +70,17 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const port = options.port || (await freePort());
     const publicUrl = (options.publicUrl ?? `http://localhost:${port}`).replace(/\/+$/, '');
 
-    const simulators = await startSimulators({ dataDir, basePort: options.simulatorBasePort ?? 0, publicUrl, oidcClientSecret: secrets.oidcClientSecret });
-    stops.push(() => simulators.stop());
-
-    const postgres = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), (line) => logger.debug({ postgres: line }));
-    stops.push(() => postgres.stop());
+    // The simulators and the database at once: neither needs the other.
+    const [simulators, postgres] = await startAll([
+      startSimulators({ dataDir, basePort: options.simulatorBasePort ?? 0, publicUrl, oidcClientSecret: secrets.oidcClientSecret }).then((started) => {
+        stops.push(() => started.stop());
+        return started;
+      }),
+      startEmbeddedPostgres(path.join(dataDir, 'postgres'), (line) => logger.debug({ postgres: line })).then((started) => {
+        stops.push(() => started.stop());
+        return started;
+      }),
+    ] as const);
     // The durable bus in the same PostgreSQL: an event is gone from it only once its consumer committed.
     const transport = await PgTransport.connect({ url: postgres.url, log: (message, detail) => logger.warn(detail ?? {}, message) });
     stops.push(() => transport.close());
@@ -95,15 +102,19 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     // The ports are chosen first, so each service knows every other's URL (services call each other).
     const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, await freePort()] as const)));
     const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
-    let webhookSecret: ChatWebhookSecret | null = null;
-    for (const name of domainServiceNames) {
-      const definition = await loadServiceDefinition(name);
-      const config = definition.configSchema.parse({ ...common, ...identityEnvOf(secrets, name), ...serviceUrls, PORT: String(ports[name]), ...ownSecrets[name], ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
-      const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL, logFormat), infrastructure: await infrastructureFor() });
-      stops.push(() => service.stop());
-      await service.app.listen({ port: ports[name], host: '127.0.0.1' });
-      if (name === 'payments') webhookSecret = (service.exposed as { webhookSecret: ChatWebhookSecret }).webhookSecret;
-    }
+    // All at once: a service's start is mostly its migrations' round trips, which overlap.
+    const started = await startAll(
+      domainServiceNames.map(async (name) => {
+        const definition = await loadServiceDefinition(name);
+        const config = definition.configSchema.parse({ ...common, ...identityEnvOf(secrets, name), ...serviceUrls, PORT: String(ports[name]), ...ownSecrets[name], ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
+        const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL, logFormat), infrastructure: await infrastructureFor() });
+        stops.push(() => service.stop());
+        await service.app.listen({ port: ports[name], host: '127.0.0.1' });
+        return { name, service };
+      }),
+    );
+    const payments = started.find(({ name }) => name === 'payments')?.service.exposed as { webhookSecret: ChatWebhookSecret } | undefined;
+    const webhookSecret = payments?.webhookSecret ?? null;
 
     // The ManyChat simulator's payment step sends payments' current secret, and the next one after each Rotate on /qpay.
     const manychatUrl = simulators.urls.manychat;

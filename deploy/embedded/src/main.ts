@@ -4,6 +4,13 @@ import { startEmbedded } from './launcher';
 import { describeSimulators } from './simulators';
 import { stopOnSignal } from './stop-on-signal';
 
+/** Seconds since this process began and the memory it holds now (the database and Dovecot run apart). */
+function startedIn(): string {
+  const { rss, heapUsed } = process.memoryUsage();
+  const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+  return `in ${(performance.now() / 1000).toFixed(1)} s; this process holds ${mb(rss)} (JavaScript heap ${mb(heapUsed)})`;
+}
+
 // `make start`: the whole system in this process, until Ctrl-C.
 runMain(async () => {
   // The mailbox simulator is a real IMAP server (Dovecot); install it when this machine allows.
@@ -27,6 +34,7 @@ runMain(async () => {
   Simulators (what "outside" saw):
 ${describeSimulators({ running: system.simulators, unavailable: system.unavailable }, '             ')}
   Data:      ${system.dataDir} (delete it to start over)
+  Started:   ${startedIn()}
   Stop:      Ctrl-C
 `);
   stopOnSignal(() => system.stop());

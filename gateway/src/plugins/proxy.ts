@@ -1,12 +1,14 @@
 import { Transform } from 'node:stream';
-import { AppError, anonymousIdentity, badRequest, CORRELATION_HEADER, IDENTITY_HEADER, isTransientError, notFound, RETRY_AFTER_SECONDS, SERVICE_BODY_LIMIT_BYTES, serviceUnavailable, WEBHOOK_BODY_LIMIT_BYTES, type IdentitySigner } from '@bo/platform';
+import { AppError, anonymousIdentity, badRequest, CORRELATION_HEADER, correlationIdOf, IDENTITY_HEADER, isTransientError, notFound, RETRY_AFTER_SECONDS, SERVICE_BODY_LIMIT_BYTES, serviceUnavailable, WEBHOOK_BODY_LIMIT_BYTES, type IdentitySigner, type Metrics } from '@bo/platform';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { Dispatcher } from 'undici';
 import type { ServicePools } from '../clients/service-pools';
 import type { GatewayConfig } from '../config';
 import { requestClientAddress } from '../domain/client-address';
 import type { CachedResponse, PublicReadCache } from '../domain/public-read-cache';
+import type { RequestLogWriter } from '../store/request-log';
+import { requestLogRow } from './request-log';
 
 // Connection-scoped headers (RFC 9110 7.6.1) and what the gateway owns: never copied across the hop.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
@@ -40,20 +42,47 @@ function replyHeaders(headers: Dispatcher.ResponseData['headers']): Record<strin
   return out;
 }
 
+/** The route every proxied request is counted under in the metrics, answered early or not. */
+export const PROXY_ROUTE = '/api/*';
+
+export interface CachedReadDeps {
+  cache: PublicReadCache;
+  sessionCookie: string;
+  requestLog: RequestLogWriter;
+  metrics: () => Metrics;
+}
+
 /**
- * Answers a kept public read before helmet, cookies, sessions and access control run: the kept
- * answer already carries every header the full path gave it, helmet's included. A request that
+ * Answers a kept public read as it comes off the network, before Fastify (createServiceApp's
+ * answerEarly): the kept answer already carries every header the full path gave it, helmet's
+ * included, so the read pays for no routing, hooks, session or identity signing. A request that
  * carries the session cookie takes the full path, so its session is still judged and touched.
- * Register it before those plugins.
+ * It is counted in the request log and the metrics as the full path counts it.
  */
-export function registerCachedReadShortcut(app: FastifyInstance, deps: { cache: PublicReadCache; sessionCookie: string }): void {
+export function cachedReadAnswerer(deps: CachedReadDeps): (request: IncomingMessage, response: ServerResponse) => boolean {
   const sessionCookie = `${deps.sessionCookie}=`;
-  app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || request.headers.cookie?.includes(sessionCookie)) return done();
-    const cached = deps.cache.lookup(request.url);
-    if (!cached) return done();
-    reply.code(cached.statusCode).headers(cached.headers).send(cached.body);
-  });
+  // The histogram's series per status, found once: labelling each observation would hash its labels every time.
+  const durations = new Map<number, { observe(seconds: number): void }>();
+  const durationOf = (status: number) => {
+    let series = durations.get(status);
+    if (!series) durations.set(status, (series = deps.metrics().httpDuration.labels({ method: 'GET', route: PROXY_ROUTE, status: String(status) })));
+    return series;
+  };
+  return (request, response) => {
+    const url = request.url;
+    if (request.method !== 'GET' || url === undefined || request.headers.cookie?.includes(sessionCookie)) return false;
+    const cached = deps.cache.lookup(url);
+    if (!cached) return false;
+    const started = performance.now();
+    response.setHeader(CORRELATION_HEADER, correlationIdOf(request));
+    response.writeHead(cached.statusCode, cached.headers);
+    response.end(cached.body);
+    const elapsedMs = performance.now() - started;
+    const row = requestLogRow(url, 'GET', cached.statusCode, elapsedMs);
+    if (row) deps.requestLog.record(row);
+    durationOf(cached.statusCode).observe(elapsedMs / 1000);
+    return true;
+  };
 }
 
 /**
@@ -67,7 +96,7 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    scope.all('/api/*', { config: { access: 'public', proxied: true } }, async (request, reply) => {
+    scope.all(PROXY_ROUTE, { config: { access: 'public', proxied: true } }, async (request, reply) => {
       const match = request.routeMatch;
       const path = request.url.split('?', 1)[0];
       if (!match) throw notFound(`Route ${request.method} ${path} not found`);

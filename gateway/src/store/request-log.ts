@@ -8,8 +8,12 @@ export interface LoggedRequest {
   method: string;
   statusCode: number;
   responseTime: number;
-  timestamp: Date;
+  /** When it was answered, in epoch milliseconds. */
+  at: number;
 }
+
+/** A row as it waits in the buffer and travels to the database: a JSON array, no key names, no Date. */
+type BufferedRow = [endpoint: string, method: string, statusCode: number, responseTime: number, at: number];
 
 const FLUSH_ROWS = 1_000;
 const FLUSH_INTERVAL_MS = 1_000;
@@ -21,7 +25,7 @@ const MAX_BUFFERED_ROWS = 20_000;
  * every second or every 1,000 rows, and once more on close.
  */
 export class RequestLogWriter {
-  private buffer: LoggedRequest[] = [];
+  private buffer: BufferedRow[] = [];
   private flushing: Promise<void> = Promise.resolve();
   private readonly timer: NodeJS.Timeout;
 
@@ -35,7 +39,7 @@ export class RequestLogWriter {
 
   record(row: LoggedRequest): void {
     if (this.buffer.length >= MAX_BUFFERED_ROWS) this.buffer.shift();
-    this.buffer.push(row);
+    this.buffer.push([row.endpoint, row.method, row.statusCode, row.responseTime, row.at]);
     if (this.buffer.length >= FLUSH_ROWS) void this.flush();
   }
 
@@ -64,14 +68,15 @@ export class RequestLogWriter {
 const table = `"${GATEWAY_SCHEMA}".api_requests`;
 
 /**
- * One INSERT with the whole batch as a single JSON parameter: Prisma's createMany (and array
- * parameters, escaped element by element) cost the gateway's event loop more CPU than the requests.
+ * One INSERT with the whole batch as a single JSON parameter of arrays: Prisma's createMany (and
+ * array parameters, escaped element by element) cost the gateway's event loop more CPU than the
+ * requests, and so did key names and dates written out for every row.
  */
-function insertRows(prisma: PrismaClient, rows: LoggedRequest[]): Promise<number> {
+function insertRows(prisma: PrismaClient, rows: BufferedRow[]): Promise<number> {
   return prisma.$executeRawUnsafe(
     `INSERT INTO ${table} (endpoint, method, status_code, response_time, timestamp)
-     SELECT endpoint, method, "statusCode", "responseTime", timestamp
-       FROM json_to_recordset($1::json) AS r(endpoint text, method text, "statusCode" int, "responseTime" int, timestamp timestamptz)`,
+     SELECT r->>0, r->>1, (r->>2)::int, (r->>3)::int, to_timestamp((r->>4)::float8 / 1000)
+       FROM json_array_elements($1::json) AS r`,
     JSON.stringify(rows),
   );
 }

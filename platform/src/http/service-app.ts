@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError, dependencyUnavailable, isZodError, fromZodError, RETRY_AFTER_SECONDS, transientDependency, type ErrorReply } from '../errors';
 import { IDENTITY_HEADER, type Identity, type IdentityVerifier } from '../identity';
@@ -28,6 +29,12 @@ export interface ServiceAppOptions {
   separateOperations?: boolean;
   /** Limits on slow clients (ms): headers, the whole request, and an idle kept-alive connection. Fastify's defaults when absent. */
   timeouts?: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /**
+   * Answers a request off the network before Fastify sees it (no routing, hooks, logger or request
+   * objects) when it returns true: the gateway's kept public reads, whose answer is already whole.
+   * Whatever it answers, it records itself. `inject()` does not pass here.
+   */
+  answerEarly?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 export type ServiceApp = FastifyInstance & { metrics: Metrics; checkReplies: boolean; operations: FastifyInstance };
@@ -48,10 +55,8 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       // Node checks the header and request deadlines on this interval (30 s by default).
       http: { headersTimeout: options.timeouts.headersMs, connectionsCheckingInterval: Math.min(1_000, Math.ceil(options.timeouts.headersMs / 4)) },
     }),
-    genReqId: (req) => {
-      const given = req.headers[CORRELATION_HEADER];
-      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: correlationIdOf,
+    ...(options.answerEarly && { serverFactory: serverAnsweringEarly(options.answerEarly) }),
   }) as unknown as ServiceApp;
   registerJsonParser(app);
   const metrics = createMetrics(options.service);
@@ -127,6 +132,25 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   if (operations !== app) app.addHook('onClose', async () => void (await operations.close()));
 
   return app;
+}
+
+/** The caller's correlation id when it is a plain token, else a new one. */
+export function correlationIdOf(request: IncomingMessage): string {
+  const given = request.headers[CORRELATION_HEADER];
+  return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+}
+
+/** The HTTP/1 server Fastify would make (its timeouts included), asking `answerEarly` first. */
+function serverAnsweringEarly(answerEarly: NonNullable<ServiceAppOptions['answerEarly']>) {
+  return (handler: (request: IncomingMessage, response: ServerResponse) => void, fastifyOptions: { http?: http.ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number }) => {
+    const server = http.createServer(fastifyOptions.http ?? {}, (request, response) => {
+      if (!answerEarly(request, response)) handler(request, response);
+    });
+    if (fastifyOptions.keepAliveTimeout !== undefined) server.keepAliveTimeout = fastifyOptions.keepAliveTimeout;
+    if (fastifyOptions.requestTimeout !== undefined) server.requestTimeout = fastifyOptions.requestTimeout;
+    server.setTimeout(fastifyOptions.connectionTimeout ?? 0);
+    return server;
+  };
 }
 
 /**
