@@ -39,16 +39,39 @@ describe('request log and analytics', () => {
 
   it('reports the whole log as the total, not the length of the latest page', async () => {
     const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'counter');
-    // More rows than the page of latest entries holds (100).
-    await h.prisma.$executeRawUnsafe(
-      `INSERT INTO ${GATEWAY_SCHEMA}.api_requests (endpoint, method, status_code, response_time, timestamp)
-       SELECT '/api/seeded/' || n, 'GET', 200, 3, now() - make_interval(secs => n) FROM generate_series(1, 150) AS n`,
-    );
+    // More requests than the page of latest entries holds (100).
+    for (let n = 0; n < 150; n++) await h.app.inject({ method: 'GET', url: `/api/seeded/${n}` });
+    const [{ count }] = await eventually(async () => {
+      const rows = await h.prisma.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM ${GATEWAY_SCHEMA}.api_requests WHERE endpoint LIKE '/api/seeded/%'`);
+      return Number(rows[0].count) === 150 ? rows : null;
+    }, 5_000, 'the seeded requests logged');
+    expect(Number(count)).toBe(150);
+    await new Promise((resolve) => setTimeout(resolve, 1_300)); // the read below waits in no buffer
     const reply = (await h.app.inject({ method: 'GET', url: '/api/monitoring/requests', headers: { cookie } })).json();
-    const [{ count }] = await h.prisma.$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM ${GATEWAY_SCHEMA}.api_requests`);
+    const [{ all }] = await h.prisma.$queryRawUnsafe<{ all: bigint }[]>(`SELECT count(*) AS all FROM ${GATEWAY_SCHEMA}.api_requests`);
     expect(reply.data).toHaveLength(100);
-    expect(Number(count)).toBeGreaterThan(150);
-    expect(reply.total).toBe(Number(count));
+    expect(reply.total).toBe(Number(all));
+  });
+
+  it('counts by the hour what two gateways log at once, every request once: the figures agree with the log', async () => {
+    const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'hourly');
+    const other = await h.buildAnother();
+    await Promise.all(
+      Array.from({ length: 400 }, (_, n) => (n % 2 ? h.app : other).inject({ method: 'GET', url: n % 10 === 0 ? '/api/hourly-missing' : `/api/prices?hourly=${n % 7}` })),
+    );
+    await other.close(); // flushes what it holds
+    await new Promise((resolve) => setTimeout(resolve, 1_300)); // one flush interval of the first
+    const [log] = await h.prisma.$queryRawUnsafe<{ total: bigint; ok: bigint; time: bigint }[]>(
+      `SELECT count(*) AS total, count(*) FILTER (WHERE status_code < 400) AS ok, sum(response_time) AS time FROM ${GATEWAY_SCHEMA}.api_requests`,
+    );
+    const [byHour] = await h.prisma.$queryRawUnsafe<{ total: bigint; ok: bigint; time: bigint }[]>(
+      `SELECT sum(requests)::bigint AS total, sum(ok)::bigint AS ok, sum(response_time_sum)::bigint AS time FROM ${GATEWAY_SCHEMA}.api_request_hours`,
+    );
+    expect(byHour).toEqual(log);
+    const overview = (await h.app.inject({ method: 'GET', url: '/api/analytics/overview', headers: { cookie } })).json().data;
+    expect(overview.totalRequests).toBeGreaterThanOrEqual(Number(log.total));
+    const endpoints = (await h.app.inject({ method: 'GET', url: '/api/analytics/endpoints', headers: { cookie } })).json().data;
+    expect(endpoints).toContainEqual({ endpoint: '/api/hourly-missing', method: 'GET', count: 40, avgResponseTime: expect.any(Number) });
   });
 
   it('aggregates config status from every service, and marks an unreachable one', async () => {
@@ -68,7 +91,11 @@ describe('request log and analytics', () => {
       `INSERT INTO ${GATEWAY_SCHEMA}.api_requests (endpoint, method, status_code, response_time, timestamp)
        SELECT '/api/aged/' || n, 'GET', 200, 3, now() - make_interval(days => n) FROM unnest(ARRAY[28, 29, 31, 32]) AS n`,
     );
-    expect(await requestLogRetention(h.prisma).sweep()).toEqual({ api_requests: 2 });
+    await h.prisma.$executeRawUnsafe(
+      `INSERT INTO ${GATEWAY_SCHEMA}.api_request_hours (hour, endpoint, method, requests, ok, response_time_sum)
+       SELECT date_trunc('hour', now() - make_interval(days => n)), '/api/aged/' || n, 'GET', 1, 1, 3 FROM unnest(ARRAY[28, 29, 31, 32]) AS n`,
+    );
+    expect(await requestLogRetention(h.prisma).sweep()).toEqual({ api_requests: 2, api_request_hours: 2 });
     const aged = await h.prisma.$queryRawUnsafe<{ endpoint: string }[]>(`SELECT endpoint FROM ${GATEWAY_SCHEMA}.api_requests WHERE endpoint LIKE '/api/aged/%' ORDER BY endpoint`);
     expect(aged.map((row) => row.endpoint)).toEqual(['/api/aged/28', '/api/aged/29']);
 

@@ -26,8 +26,10 @@ export async function createMigration(schemaDir: string, name: string, now = new
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { service: { type: 'string' }, name: { type: 'string' } } });
   if (!values.service || !values.name) throw new Error('usage: new-migration.ts --service <name> --name <snake_name>');
-  const folder = await createMigration(serviceSchemaDir(values.service), values.name);
-  console.log(folder === null ? 'no changes' : `created services/${values.service}/prisma/migrations/${folder}/migration.sql`);
+  const schemaDir = serviceSchemaDir(values.service);
+  const folder = await createMigration(schemaDir, values.name);
+  // The gateway's schema is not under services/: name the file where it is.
+  console.log(folder === null ? 'no changes' : `created ${path.relative(process.cwd(), path.join(schemaDir, 'migrations', folder, 'migration.sql'))}`);
 }
 
 if (isMainModule(import.meta.url)) {

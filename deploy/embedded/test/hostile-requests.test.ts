@@ -33,7 +33,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const REFUSALS = new Set([400, 401, 403, 405, 413, 415, 429]);
 /** Log tables whose purpose is to record requests, refused ones included; sessions are touched by every signed-in request. */
-const RECORDS_REQUESTS = new Set(['gateway.api_requests', 'gateway.sessions', 'payments.qpay_webhook_logs', 'streaming_keys.code_fetches']);
+const RECORDS_REQUESTS = new Set(['gateway.api_requests', 'gateway.api_request_hours', 'gateway.sessions', 'payments.qpay_webhook_logs', 'streaming_keys.code_fetches']);
 /** Signing out would end the sessions the other cases use: these are sent anonymously. */
 const ENDS_SESSIONS = new Set(['/api/logout', '/api/admin/logout', '/api/customer/logout']);
 /** A user id no account has: the example's `local:1` could be the fuzzing admin itself. */

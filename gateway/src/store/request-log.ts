@@ -66,22 +66,38 @@ export class RequestLogWriter {
 }
 
 const table = `"${GATEWAY_SCHEMA}".api_requests`;
+const hours = `"${GATEWAY_SCHEMA}".api_request_hours`;
 
 /**
- * One INSERT with the whole batch as a single JSON parameter of arrays: Prisma's createMany (and
- * array parameters, escaped element by element) cost the gateway's event loop more CPU than the
+ * One statement per batch: the rows into the log, and their counts added to the hours they fall in
+ * (in key order, so two replicas adding to the same hours never wait on each other in a circle).
+ * The batch travels as a single JSON parameter of arrays: Prisma's createMany (and array
+ * parameters, escaped element by element) cost the gateway's event loop more CPU than the
  * requests, and so did key names and dates written out for every row.
  */
 function insertRows(prisma: PrismaClient, rows: BufferedRow[]): Promise<number> {
   return prisma.$executeRawUnsafe(
-    `INSERT INTO ${table} (endpoint, method, status_code, response_time, timestamp)
-     SELECT r->>0, r->>1, (r->>2)::int, (r->>3)::int, to_timestamp((r->>4)::float8 / 1000)
-       FROM json_array_elements($1::json) AS r`,
+    `WITH batch AS (
+       SELECT r->>0 AS endpoint, r->>1 AS method, (r->>2)::int AS status_code, (r->>3)::int AS response_time, to_timestamp((r->>4)::float8 / 1000) AS at
+         FROM json_array_elements($1::json) AS r
+     ), logged AS (
+       INSERT INTO ${table} (endpoint, method, status_code, response_time, timestamp)
+       SELECT endpoint, method, status_code, response_time, at FROM batch
+     )
+     INSERT INTO ${hours} AS kept (hour, endpoint, method, requests, ok, response_time_sum)
+     SELECT date_trunc('hour', at), endpoint, method, count(*), count(*) FILTER (WHERE status_code < 400), sum(response_time)
+       FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+     ON CONFLICT (hour, endpoint, method) DO UPDATE
+       SET requests = kept.requests + excluded.requests, ok = kept.ok + excluded.ok, response_time_sum = kept.response_time_sum + excluded.response_time_sum`,
     JSON.stringify(rows),
   );
 }
 
-/** The reads behind /api/monitoring/requests and /api/analytics/*. */
+/**
+ * The reads behind /api/monitoring and /api/analytics. The figures come from the hourly counts,
+ * so they cost the same with thirty days of log as with one (a count over 2 million logged
+ * requests took 0.7 s); only the latest page reads the log itself.
+ */
 export class RequestLogQueries {
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -91,38 +107,38 @@ export class RequestLogQueries {
 
   /** Every logged request, not only the latest page. */
   async count(): Promise<number> {
-    const [row] = await this.prisma.$queryRawUnsafe<{ total: bigint }[]>(`SELECT count(*) AS total FROM ${table}`);
-    return Number(row.total);
+    const [row] = await this.prisma.$queryRawUnsafe<{ total: bigint | null }[]>(`SELECT sum(requests)::bigint AS total FROM ${hours}`);
+    return Number(row.total ?? 0);
   }
 
   async overview() {
-    const [row] = await this.prisma.$queryRawUnsafe<{ total: bigint; avg: number | null; endpoints: bigint; ok: bigint }[]>(
-      `SELECT count(*) AS total, avg(response_time)::float8 AS avg, count(DISTINCT endpoint) AS endpoints,
-              count(*) FILTER (WHERE status_code < 400) AS ok
-         FROM ${table}`,
+    const [row] = await this.prisma.$queryRawUnsafe<{ total: bigint | null; time: bigint | null; endpoints: bigint; ok: bigint | null }[]>(
+      `SELECT sum(requests)::bigint AS total, sum(response_time_sum)::bigint AS time, count(DISTINCT endpoint) AS endpoints, sum(ok)::bigint AS ok
+         FROM ${hours}`,
     );
-    return { total: Number(row.total), avgResponseTime: row.avg ?? 0, uniqueEndpoints: Number(row.endpoints), successful: Number(row.ok) };
+    const total = Number(row.total ?? 0);
+    return { total, avgResponseTime: total === 0 ? 0 : Number(row.time) / total, uniqueEndpoints: Number(row.endpoints), successful: Number(row.ok ?? 0) };
   }
 
   async topEndpoints(limit: number) {
-    const rows = await this.prisma.$queryRawUnsafe<{ endpoint: string; method: string; count: bigint; avg: number }[]>(
-      `SELECT endpoint, method, count(*) AS count, avg(response_time)::float8 AS avg
-         FROM ${table} GROUP BY endpoint, method ORDER BY count(*) DESC, endpoint LIMIT $1`,
+    const rows = await this.prisma.$queryRawUnsafe<{ endpoint: string; method: string; count: bigint; time: bigint }[]>(
+      `SELECT endpoint, method, sum(requests)::bigint AS count, sum(response_time_sum)::bigint AS time
+         FROM ${hours} GROUP BY endpoint, method ORDER BY sum(requests) DESC, endpoint LIMIT $1`,
       limit,
     );
-    return rows.map((r) => ({ endpoint: r.endpoint, method: r.method, count: Number(r.count), avgResponseTime: r.avg }));
+    return rows.map((r) => ({ endpoint: r.endpoint, method: r.method, count: Number(r.count), avgResponseTime: Number(r.time) / Number(r.count) }));
   }
 
   async hourly(since: Date) {
-    const rows = await this.prisma.$queryRawUnsafe<{ hour: Date; requests: bigint; avg: number }[]>(
-      `SELECT date_trunc('hour', timestamp) AS hour, count(*) AS requests, avg(response_time)::float8 AS avg
-         FROM ${table} WHERE timestamp >= $1 GROUP BY 1 ORDER BY 1`,
+    const rows = await this.prisma.$queryRawUnsafe<{ hour: Date; requests: bigint; time: bigint }[]>(
+      `SELECT hour, sum(requests)::bigint AS requests, sum(response_time_sum)::bigint AS time
+         FROM ${hours} WHERE hour >= date_trunc('hour', $1::timestamptz) GROUP BY 1 ORDER BY 1`,
       since,
     );
-    return rows.map((r) => ({ hour: r.hour, requests: Number(r.requests), avgResponseTime: r.avg }));
+    return rows.map((r) => ({ hour: r.hour, requests: Number(r.requests), avgResponseTime: Number(r.time) / Number(r.requests) }));
   }
 }
 
-/** The request log keeps 30 days (every anonymous request adds a row): the platform's retention job. */
+/** The request log and its hourly counts keep 30 days (every anonymous request adds a row): the platform's retention job. */
 export const requestLogRetention = (prisma: PrismaClient, everyMs?: number) =>
-  logRetentionJob({ db: prisma, schema: GATEWAY_SCHEMA, tables: [{ table: 'api_requests', column: 'timestamp' }], everyMs });
+  logRetentionJob({ db: prisma, schema: GATEWAY_SCHEMA, tables: [{ table: 'api_requests', column: 'timestamp' }, { table: 'api_request_hours', column: 'hour' }], everyMs });
