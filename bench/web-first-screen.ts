@@ -1,28 +1,37 @@
 /// <reference lib="dom" />
 /**
  * The admin dashboard's first screen on the production build: how much JavaScript it ships before
- * the overview's stat cards show data (gzip and raw), and how long that takes from navigation
- * start. Several cold loads, each in a fresh browser context with the cache disabled and the
- * signed-in admin's cookies. It builds web/dist itself (production), so it measures the code as it
- * is. Run: `npx tsx bench/web-first-screen.ts`. Exits 0 unless it cannot run. (The DOM library
- * above types the probe that runs inside the page.)
+ * the overview's stat cards show data (gzip and raw), how long that takes from navigation start,
+ * and what the page waited on meanwhile (every script and call, when it started and ended, and
+ * what each of the overview's calls costs the server). Several cold loads, each in a fresh browser
+ * context with the cache disabled and the signed-in admin's cookies. It builds web/dist itself
+ * (production) unless web/dist is newer than every source, so it measures the code as it is.
+ * Run: `npx tsx bench/web-first-screen.ts` (`BENCH_SMOKE=1`: two cold loads, a few calls). Targets
+ * are printed beside the figures, not asserted: it exits 0 unless it cannot run. (The DOM library
+ * above types the probes that run inside the page.)
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { startEmbedded } from '@bo/embedded';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { buildWebApp, launchBrowser, newContext, signInWithOidc, widths } from '../web/e2e/support';
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import { buildWebAppIfStale, launchBrowser, newContext, signInWithOidc, widths } from '../web/e2e/support';
+import { modeLine, scaled } from './mode';
 
-const COLD_LOADS = 5;
+const COLD_LOADS = scaled(5, 2);
+/** How often each of the overview's calls is timed on its own, one at a time, after the cold loads. */
+const CALL_REPEATS = scaled(20, 3);
 const READY_TIMEOUT_MS = 15_000;
 const KB = 1024;
 const targets = { gzipBytes: 250 * KB, readyMs: 1_500 };
 
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
 interface Script { url: string; raw: number; gzip: number }
-interface Load { scripts: Script[]; readyMs: number }
+/** One resource the page fetched, in ms since navigation start; `wait` is request sent → first byte. */
+interface Fetched { path: string; kind: 'script' | 'call' | 'other'; start: number; wait: number; end: number; serverTiming: string }
+interface Load { scripts: Script[]; readyMs: number; fetched: Fetched[] }
 
 declare global {
   interface Window { statCardsReadyAt?: number }
@@ -31,6 +40,7 @@ declare global {
 /**
  * Runs in the page before any of its scripts: notes performance.now() (milliseconds since navigation
  * start) as soon as all four stat cards hold their answers in the DOM (painted within the next frame).
+ * The labels are the English ones: the cold loads run in the default language.
  */
 function watchStatCards(productCount: number): void {
   const filled = new RegExp(`^API StatusOnline.*Total Requests\\d+.*Products Synced${productCount}\\D.*Avg Response\\d+ms`);
@@ -41,6 +51,22 @@ function watchStatCards(productCount: number): void {
     window.statCardsReadyAt = performance.now();
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
+}
+
+/** Every resource of the page so far, by its own resource timing. */
+function resourcesOfPage(): Fetched[] {
+  return (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((entry) => {
+    const url = new URL(entry.name);
+    const kind = entry.initiatorType === 'fetch' || entry.initiatorType === 'xmlhttprequest' ? 'call' : url.pathname.endsWith('.js') ? 'script' : 'other';
+    return {
+      path: `${url.pathname}${url.search}`,
+      kind,
+      start: entry.startTime,
+      wait: entry.responseStart - entry.requestStart,
+      end: entry.responseEnd,
+      serverTiming: entry.serverTiming.map((timing) => `${timing.name}${timing.duration ? `;dur=${timing.duration}` : ''}`).join(', '),
+    };
+  });
 }
 
 async function coldLoad(browser: Browser, appUrl: string, session: Session, productCount: number): Promise<Load> {
@@ -60,20 +86,42 @@ async function coldLoad(browser: Browser, appUrl: string, session: Session, prod
 
     await page.goto(`${appUrl}/`, { waitUntil: 'commit' });
     const readyMs = (await (await page.waitForFunction(() => window.statCardsReadyAt, null, { timeout: READY_TIMEOUT_MS })).jsonValue()) as number;
-    // Scripts whose download had finished by then, by the page's own resource timing.
-    const loadedBefore = await page.evaluate(
-      (readyAt) => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((entry) => entry.responseEnd <= readyAt).map((entry) => entry.name),
-      readyMs,
-    );
+    // What the page fetched until then (scripts whose download had finished, calls), by its own resource timing.
+    const fetched = (await page.evaluate(resourcesOfPage)).filter((entry) => entry.end <= readyMs);
     const scripts: Script[] = [];
-    for (const url of loadedBefore) {
-      const body = await bodies.get(url);
-      if (body) scripts.push({ url: new URL(url).pathname, raw: body.length, gzip: gzipSync(body).length });
+    for (const entry of fetched) {
+      const body = await bodies.get(new URL(entry.path, appUrl).href);
+      if (body) scripts.push({ url: entry.path, raw: body.length, gzip: gzipSync(body).length });
     }
-    return { scripts, readyMs };
+    return { scripts, readyMs, fetched };
   } finally {
     await context.close();
   }
+}
+
+interface CallAlone { path: string; median: number; max: number; serverTiming: string }
+
+/**
+ * Each of the overview's calls on its own, one at a time with nothing else in flight, with the
+ * admin's session: what the call itself costs (this process hosts the system, so it is the
+ * server's time plus a loopback round trip), and the gateway's Server-Timing header if it sends one.
+ */
+async function timeCallsAlone(api: APIRequestContext, appUrl: string, paths: string[]): Promise<CallAlone[]> {
+  const rows: CallAlone[] = [];
+  for (const path of paths) {
+    const durations: number[] = [];
+    let serverTiming = '';
+    for (let repeat = 0; repeat < CALL_REPEATS; repeat++) {
+      const started = performance.now();
+      const response = await api.get(`${appUrl}${path}`);
+      await response.body();
+      durations.push(performance.now() - started);
+      if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+      serverTiming = response.headers()['server-timing'] ?? '';
+    }
+    rows.push({ path, median: median(durations), max: Math.max(...durations), serverTiming });
+  }
+  return rows;
 }
 
 const median = (values: number[]) => {
@@ -84,12 +132,18 @@ const median = (values: number[]) => {
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 const sum = (scripts: Script[], size: 'raw' | 'gzip') => scripts.reduce((total, script) => total + script[size], 0);
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
+const verdict = (value: number, target: number) => (value < target ? 'met' : 'MISSED');
 
-function report(loads: Load[], chromiumVersion: string): void {
+/** The calls (not scripts) the page made before the stat cards, in the order the first load made them. */
+function callsBeforeCards(loads: Load[]): string[] {
+  return [...new Set(loads[0].fetched.filter((entry) => entry.kind === 'call').map((entry) => entry.path))];
+}
+
+function report(loads: Load[], alone: CallAlone[], chromiumVersion: string, loadAtStart: string): void {
   const gzip = loads.map((load) => sum(load.scripts, 'gzip'));
   const raw = loads.map((load) => sum(load.scripts, 'raw'));
   const ready = loads.map((load) => load.readyMs);
-  const verdict = (value: number, target: number) => (value < target ? 'met' : 'MISSED');
   const rows = [
     ['', 'median', 'max', 'target', ''],
     ['JS before stat cards (gzip)', kb(median(gzip)), kb(Math.max(...gzip)), `< ${kb(targets.gzipBytes)}`, verdict(Math.max(...gzip), targets.gzipBytes)],
@@ -99,17 +153,38 @@ function report(loads: Load[], chromiumVersion: string): void {
   console.log(`\nAdmin dashboard first screen — production build, ${loads.length} cold loads (fresh context, cache disabled), 1440×900`);
   console.log(`Node ${process.version} · Chromium ${chromiumVersion} · 1 KB = 1024 bytes; gzip = node:zlib default level`);
   // Timings on a shared 2-core machine move with whatever else runs: show how busy it was.
-  console.log(`load average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}\n`);
+  console.log(`load average (1, 5, 15 min) before the loads: ${loadAtStart} · at the end: ${load()}\n`);
   for (const row of rows) console.log(`  ${row[0].padEnd(32)}${row[1].padStart(10)}${row[2].padStart(10)}${row[3].padStart(12)}  ${row[4]}`);
   console.log(`\n  per load: ${loads.map((load) => `${ms(load.readyMs)} / ${load.scripts.length} scripts / ${kb(sum(load.scripts, 'gzip'))}`).join(' · ')}`);
-  console.log('\n  scripts of the last load (gzip / raw):');
-  for (const script of [...loads.at(-1)!.scripts].sort((a, b) => b.gzip - a.gzip)) {
-    console.log(`    ${kb(script.gzip).padStart(10)} ${kb(script.raw).padStart(10)}  ${script.url}`);
+
+  // The calls of every load, per path: when they went out and what they cost, in the page.
+  console.log('\n  calls before the stat cards, over the loads (ms since navigation; wait = request sent → first byte):');
+  console.log(`    ${'median start'.padStart(12)} ${'median wait'.padStart(12)} ${'max wait'.padStart(10)} ${'median end'.padStart(11)}  call`);
+  for (const path of callsBeforeCards(loads)) {
+    const entries = loads.map((load) => load.fetched.find((entry) => entry.path === path)).filter((entry) => entry !== undefined);
+    const waits = entries.map((entry) => entry.wait);
+    const timing = entries.find((entry) => entry.serverTiming)?.serverTiming;
+    console.log(
+      `    ${ms(median(entries.map((entry) => entry.start))).padStart(12)} ${ms(median(waits)).padStart(12)} ${ms(Math.max(...waits)).padStart(10)} ${ms(median(entries.map((entry) => entry.end))).padStart(11)}  ${path}${timing ? `  (Server-Timing: ${timing})` : ''}`,
+    );
+  }
+
+  const sentTiming = alone.some((row) => row.serverTiming);
+  console.log(`\n  each call alone, ${CALL_REPEATS}× one at a time, warm (time to the whole answer${sentTiming ? '' : '; the gateway sends no Server-Timing header'}):`);
+  for (const row of alone) console.log(`    ${`median ${ms(row.median)}`.padStart(14)} ${`max ${ms(row.max)}`.padStart(12)}  ${row.path}${row.serverTiming ? `  (Server-Timing: ${row.serverTiming})` : ''}`);
+
+  const medianLoad = [...loads].sort((a, b) => a.readyMs - b.readyMs)[Math.floor((loads.length - 1) / 2)];
+  console.log(`\n  what the median load (${ms(medianLoad.readyMs)}) fetched before the stat cards (start → end, ms since navigation; gzip / raw for scripts):`);
+  for (const entry of [...medianLoad.fetched].sort((a, b) => a.start - b.start)) {
+    const script = medianLoad.scripts.find((candidate) => candidate.url === entry.path);
+    const size = script ? `${kb(script.gzip).padStart(9)} ${kb(script.raw).padStart(9)}` : `${`wait ${ms(entry.wait)}`.padStart(19)}`;
+    console.log(`    ${ms(entry.start).padStart(8)} → ${ms(entry.end).padStart(8)} ${size}  ${entry.path}`);
   }
 }
 
 async function main(): Promise<void> {
-  await buildWebApp();
+  console.log(modeLine());
+  console.log(`web/dist: ${await buildWebAppIfStale()}`);
   const dataDir = await mkdtemp(join(tmpdir(), 'bo-web-first-screen-'));
   const system = await startEmbedded({ dataDir, port: 0, quiet: true });
   const browser = await launchBrowser();
@@ -119,11 +194,13 @@ async function main(): Promise<void> {
     await signInWithOidc(page, system.url, 'admin@example.com');
     const session = await signIn.storageState();
     const { count } = (await (await page.request.get(`${system.url}/api/prices`)).json()) as { count: number };
-    await signIn.close();
 
+    const loadAtStart = load();
     const loads: Load[] = [];
     for (let run = 0; run < COLD_LOADS; run++) loads.push(await coldLoad(browser, system.url, session, count));
-    report(loads, browser.version());
+    const alone = await timeCallsAlone(signIn.request, system.url, callsBeforeCards(loads));
+    await signIn.close();
+    report(loads, alone, browser.version(), loadAtStart);
   } finally {
     await browser.close();
     await system.stop();
