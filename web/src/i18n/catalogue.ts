@@ -22,15 +22,19 @@ import * as streamingKeysEn from '../features/streaming-keys/texts.en';
 import * as streamingKeysMn from '../features/streaming-keys/texts.mn';
 import * as woocommerceEn from '../features/woocommerce/texts.en';
 import * as woocommerceMn from '../features/woocommerce/texts.mn';
+import { languages, type Language } from './bundles';
 import * as commonEn from './common-texts.en';
 import * as commonMn from './common-texts.mn';
 
-/** Each feature keeps its texts beside its code, one file per language; the app's catalogue is their union, per language. */
+/**
+ * The whole catalogue, for the compiler and the tests only: each feature keeps its texts beside its
+ * code, one file per language, and the app fetches them in parts (bundles.ts), never this union.
+ * The keys the components may ask for (MessageKey) are those of the English union.
+ */
 export const en = { ...commonEn.en, ...authEn.en, ...overviewEn.en, ...sheetsEn.en, ...configEn.en, ...docsEn.en, ...woocommerceEn.en, ...qpayEn.en, ...paymentEn.en, ...streamingKeysEn.en, ...manychatAdminEn.en, ...customerEn.en, ...aiParserEn.en };
 export const mn: Record<keyof typeof en, string> = { ...commonMn.mn, ...authMn.mn, ...overviewMn.mn, ...sheetsMn.mn, ...configMn.mn, ...docsMn.mn, ...woocommerceMn.mn, ...qpayMn.mn, ...paymentMn.mn, ...streamingKeysMn.mn, ...manychatAdminMn.mn, ...customerMn.mn, ...aiParserMn.mn };
 
-export const languages = ['en', 'mn'] as const;
-export type Language = (typeof languages)[number];
+export { languages, type Language };
 export const catalogues: Record<Language, Record<keyof typeof en, string>> = { en, mn };
 
 /** Keys as components pass them: plural forms ('x_one', 'x_other') are asked for by their base key 'x'. */
