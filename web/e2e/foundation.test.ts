@@ -148,6 +148,8 @@ describe('languages', () => {
 
     await page.goto(system.url);
     await page.getByTestId('stat-cards').getByText('Нийт хүсэлт').waitFor();
+    // The chart's code loads after the stat cards have their data: the screenshot shows it drawn.
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
     await screenshot(page, 'overview-mn');
     await page.getByTestId('language-switch').first().getByRole('button', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard Overview' }).waitFor();

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,28 @@ export async function buildWebApp(): Promise<void> {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
+}
+
+/** The newest modification time under `path` (a file or a folder). */
+async function newest(path: string): Promise<number> {
+  const info = await stat(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  const entries = await readdir(path);
+  return Math.max(info.mtimeMs, ...(await Promise.all(entries.map((entry) => newest(`${path}/${entry}`)))));
+}
+
+/**
+ * The production build (web/dist), made from the code as it is, but not again when it is newer than
+ * every source (`make test` or an earlier run has just built it, and two runs side by side must not
+ * write it at once). Says whether it built.
+ */
+export async function buildWebAppIfStale(): Promise<'built' | 'up to date'> {
+  const web = fileURLToPath(new URL('..', import.meta.url));
+  const built = await stat(`${web}/dist/index.html`).then((info) => info.mtimeMs, () => 0);
+  const sources = Math.max(...(await Promise.all(['src', 'index.html', 'vite.config.ts', 'package.json'].map((path) => newest(`${web}/${path}`)))));
+  if (built > sources) return 'up to date';
+  await buildWebApp();
+  return 'built';
 }
 
 export interface BrowserSuite {

@@ -1,27 +1,27 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { AdminGuard } from './features/auth/AdminGuard';
 import { serviceCodes, servicePagePaths } from './features/customer/service';
-import { Shell } from './shell/Shell';
 import type { MessageKey } from './i18n';
+import { lazyPage } from './lib/lazy-page';
+import Dashboard from './pages/Dashboard';
 import type { BuiltPart } from './pages/NotBuiltPage';
+import { Shell } from './shell/Shell';
 
-const LoginPage = lazy(() => import('./features/auth/LoginPage'));
-const loadDashboard = () => import('./pages/Dashboard');
-const Dashboard = lazy(loadDashboard);
-// Most visits open '/': fetch its code while the session is still being checked, not after.
-if (window.location.pathname === '/') void loadDashboard();
-const NotBuiltPage = lazy(() => import('./pages/NotBuiltPage'));
-const NotFound = lazy(() => import('./pages/NotFound'));
-const WooCommercePage = lazy(() => import('./features/woocommerce/WooCommercePage'));
-const QpayPage = lazy(() => import('./features/qpay/QpayPage'));
-const PaymentPage = lazy(() => import('./features/payment/PaymentPage'));
-const StreamingKeysPage = lazy(() => import('./features/streaming-keys/StreamingKeysPage'));
-const StreamingKeysAdminOnly = lazy(() => import('./features/streaming-keys/AdminOnly'));
-const ManyChatAdminPage = lazy(() => import('./features/manychat-admin/ManyChatAdminPage'));
-const AiParserPage = lazy(() => import('./features/ai-parser/AiParserPage'));
-const CustomerLoginPage = lazy(() => import('./features/customer/CustomerLoginPage'));
-const ServicePage = lazy(() => import('./features/customer/ServicePage'));
+// Every page but the dashboard (the first screen, in the first load) in its own chunk, fetched with
+// the parts of the catalogue its code uses beside the shell's, which are in before the first render.
+const LoginPage = lazyPage(() => import('./features/auth/LoginPage'));
+const NotBuiltPage = lazyPage(() => import('./pages/NotBuiltPage'));
+const NotFound = lazyPage(() => import('./pages/NotFound'));
+const WooCommercePage = lazyPage(() => import('./features/woocommerce/WooCommercePage'), 'woocommerce');
+const QpayPage = lazyPage(() => import('./features/qpay/QpayPage'), 'qpay', 'payment');
+const PaymentPage = lazyPage(() => import('./features/payment/PaymentPage'), 'payment');
+const StreamingKeysPage = lazyPage(() => import('./features/streaming-keys/StreamingKeysPage'), 'streamingKeys', 'qpay');
+const StreamingKeysAdminOnly = lazyPage(() => import('./features/streaming-keys/AdminOnly'), 'streamingKeys');
+const ManyChatAdminPage = lazyPage(() => import('./features/manychat-admin/ManyChatAdminPage'), 'manychatAdmin', 'qpay');
+const AiParserPage = lazyPage(() => import('./features/ai-parser/AiParserPage'), 'aiParser');
+const CustomerLoginPage = lazyPage(() => import('./features/customer/CustomerLoginPage'), 'customer');
+const ServicePage = lazyPage(() => import('./features/customer/ServicePage'), 'customer');
 
 /** Admin pages of the route table that later releases build. */
 const laterAdminPages: { path: string; title: MessageKey; built?: BuiltPart }[] = [

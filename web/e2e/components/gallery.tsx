@@ -12,7 +12,7 @@ import { Form, FormField } from '../../src/components/Form';
 import { Toaster } from '../../src/components/Toaster';
 import { ApiError } from '../../src/lib/api';
 import { notifyError } from '../../src/lib/toast';
-import '../../src/i18n';
+import { loadTexts, shellBundles } from '../../src/i18n';
 
 const mappings = [
   { productName: 'Netflix 1 month', woocommerceId: 101 },
@@ -89,10 +89,13 @@ function Gallery() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ChakraProvider value={defaultSystem}>
-      <Gallery />
-    </ChakraProvider>
-  </StrictMode>,
+// The shared components' texts are the shell's part of the catalogue, fetched first as the app does.
+void loadTexts(...shellBundles).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ChakraProvider value={defaultSystem}>
+        <Gallery />
+      </ChakraProvider>
+    </StrictMode>,
+  ),
 );

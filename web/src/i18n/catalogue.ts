@@ -1,23 +1,40 @@
-import * as aiParser from '../features/ai-parser/texts';
-import * as auth from '../features/auth/texts';
-import * as config from '../features/config/texts';
-import * as customer from '../features/customer/texts';
-import * as docs from '../features/docs/texts';
-import * as manychatAdmin from '../features/manychat-admin/texts';
-import * as overview from '../features/overview/texts';
-import * as payment from '../features/payment/texts';
-import * as qpay from '../features/qpay/texts';
-import * as sheets from '../features/sheets/texts';
-import * as streamingKeys from '../features/streaming-keys/texts';
-import * as woocommerce from '../features/woocommerce/texts';
-import * as common from './common-texts';
+import * as aiParserEn from '../features/ai-parser/texts.en';
+import * as aiParserMn from '../features/ai-parser/texts.mn';
+import * as authEn from '../features/auth/texts.en';
+import * as authMn from '../features/auth/texts.mn';
+import * as configEn from '../features/config/texts.en';
+import * as configMn from '../features/config/texts.mn';
+import * as customerEn from '../features/customer/texts.en';
+import * as customerMn from '../features/customer/texts.mn';
+import * as docsEn from '../features/docs/texts.en';
+import * as docsMn from '../features/docs/texts.mn';
+import * as manychatAdminEn from '../features/manychat-admin/texts.en';
+import * as manychatAdminMn from '../features/manychat-admin/texts.mn';
+import * as overviewEn from '../features/overview/texts.en';
+import * as overviewMn from '../features/overview/texts.mn';
+import * as paymentEn from '../features/payment/texts.en';
+import * as paymentMn from '../features/payment/texts.mn';
+import * as qpayEn from '../features/qpay/texts.en';
+import * as qpayMn from '../features/qpay/texts.mn';
+import * as sheetsEn from '../features/sheets/texts.en';
+import * as sheetsMn from '../features/sheets/texts.mn';
+import * as streamingKeysEn from '../features/streaming-keys/texts.en';
+import * as streamingKeysMn from '../features/streaming-keys/texts.mn';
+import * as woocommerceEn from '../features/woocommerce/texts.en';
+import * as woocommerceMn from '../features/woocommerce/texts.mn';
+import { languages, type Language } from './bundles';
+import * as commonEn from './common-texts.en';
+import * as commonMn from './common-texts.mn';
 
-/** Each feature keeps its texts beside its code; the app's catalogue is their union, per language. */
-export const en = { ...common.en, ...auth.en, ...overview.en, ...sheets.en, ...config.en, ...docs.en, ...woocommerce.en, ...qpay.en, ...payment.en, ...streamingKeys.en, ...manychatAdmin.en, ...customer.en, ...aiParser.en };
-export const mn: Record<keyof typeof en, string> = { ...common.mn, ...auth.mn, ...overview.mn, ...sheets.mn, ...config.mn, ...docs.mn, ...woocommerce.mn, ...qpay.mn, ...payment.mn, ...streamingKeys.mn, ...manychatAdmin.mn, ...customer.mn, ...aiParser.mn };
+/**
+ * The whole catalogue, for the compiler and the tests only: each feature keeps its texts beside its
+ * code, one file per language, and the app fetches them in parts (bundles.ts), never this union.
+ * The keys the components may ask for (MessageKey) are those of the English union.
+ */
+export const en = { ...commonEn.en, ...authEn.en, ...overviewEn.en, ...sheetsEn.en, ...configEn.en, ...docsEn.en, ...woocommerceEn.en, ...qpayEn.en, ...paymentEn.en, ...streamingKeysEn.en, ...manychatAdminEn.en, ...customerEn.en, ...aiParserEn.en };
+export const mn: Record<keyof typeof en, string> = { ...commonMn.mn, ...authMn.mn, ...overviewMn.mn, ...sheetsMn.mn, ...configMn.mn, ...docsMn.mn, ...woocommerceMn.mn, ...qpayMn.mn, ...paymentMn.mn, ...streamingKeysMn.mn, ...manychatAdminMn.mn, ...customerMn.mn, ...aiParserMn.mn };
 
-export const languages = ['en', 'mn'] as const;
-export type Language = (typeof languages)[number];
+export { languages, type Language };
 export const catalogues: Record<Language, Record<keyof typeof en, string>> = { en, mn };
 
 /** Keys as components pass them: plural forms ('x_one', 'x_other') are asked for by their base key 'x'. */

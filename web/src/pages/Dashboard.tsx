@@ -1,14 +1,14 @@
-import { lazy } from 'react';
 import { NotBuilt } from '../components/NotBuilt';
 import { PageHeader } from '../components/PageHeader';
 import OverviewSection from '../features/overview/OverviewSection';
 import { useTexts } from '../i18n';
+import { lazyPage } from '../lib/lazy-page';
 import { sectionLabels, useSection, type Section } from '../shell/navigation';
 
-// The overview is the section '/' opens with, so it comes with this chunk; the others load on demand.
-const SheetsSection = lazy(() => import('../features/sheets/SheetsSection'));
-const ConfigSection = lazy(() => import('../features/config/ConfigSection'));
-const DocsSection = lazy(() => import('../features/docs/DocsSection'));
+// The overview is the section '/' opens with, so it comes with this chunk; the others load on demand, each with its texts.
+const SheetsSection = lazyPage(() => import('../features/sheets/SheetsSection'), 'sheets');
+const ConfigSection = lazyPage(() => import('../features/config/ConfigSection'), 'config');
+const DocsSection = lazyPage(() => import('../features/docs/DocsSection'), 'docs');
 
 /** '/' : the main sections switch here (document 1, section 2). */
 export default function Dashboard() {

@@ -1,8 +1,8 @@
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { MessageKey } from '../i18n';
+import { sectionIn, type Section } from './sections';
 
-export const sections = ['overview', 'api-tools', 'sheets', 'manychat', 'config', 'docs'] as const;
-export type Section = (typeof sections)[number];
+export { sections, type Section } from './sections';
 
 export const sectionLabels: Record<Section, MessageKey> = {
   overview: 'nav.overview',
@@ -24,18 +24,13 @@ export const integrationLinks: { path: string; label: MessageKey }[] = [
 /** Document 1, section 9: from another route the dashboard opens first, the section 50 ms later. */
 const SECTION_SWITCH_DELAY_MS = 50;
 
-function isSection(value: string | null): value is Section {
-  return (sections as readonly string[]).includes(value ?? '');
-}
-
 /** The dashboard section lives in `?section=` so a reload or a shared link keeps it. */
 export function useSection(): [Section | null, (section: Section) => void] {
   const location = useLocation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const onDashboard = location.pathname === '/';
-  const requested = params.get('section');
-  const current = onDashboard ? (isSection(requested) ? requested : 'overview') : null;
+  const current = onDashboard ? sectionIn(params) : null;
 
   const select = (section: Section) => {
     const target = section === 'overview' ? '/' : `/?section=${section}`;

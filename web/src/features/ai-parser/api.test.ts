@@ -1,7 +1,7 @@
 import { allowedCodeTypes, blockedCodeTypeLabels, blockedCodeTypes, codeTypes } from '@bo/proto';
 import { describe, expect, it } from 'vitest';
 import { blockedTypeList, codeTypeList } from './api';
-import { en } from './texts';
+import { en } from './texts.en';
 
 describe("the parser page's code types agree with the code-fetch contract", () => {
   it('offers the eight allowed types in order, and lists the three blocked kinds', () => {

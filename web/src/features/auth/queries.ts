@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, forgetCsrfToken, statusOf } from '../../lib/api';
 import { authKeys, authPaths, type AdminCredentials, type AuthUser } from './api';
 
@@ -6,12 +6,13 @@ import { authKeys, authPaths, type AdminCredentials, type AuthUser } from './api
  * The signed-in user: fresh for 5 minutes, one retry (document 1, section 7), but never a retry of
  * a 401: "not signed in" is an answer, and retrying it only keeps /login blank for a second.
  */
-export const useAuthUser = () =>
-  useQuery<AuthUser>({
-    queryKey: authKeys.user,
-    staleTime: 5 * 60_000,
-    retry: (failures, error) => statusOf(error) !== 401 && failures < 1,
-  });
+export const authUserQuery = queryOptions<AuthUser>({
+  queryKey: authKeys.user,
+  staleTime: 5 * 60_000,
+  retry: (failures, error) => statusOf(error) !== 401 && failures < 1,
+});
+
+export const useAuthUser = () => useQuery(authUserQuery);
 
 export type Session = { state: 'checking' } | { state: 'signed-out' } | { state: 'signed-in'; user: AuthUser };
 

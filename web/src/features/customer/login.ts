@@ -1,7 +1,7 @@
 import { errorText } from '../../lib/api';
 import type { CustomerCredentials } from './api';
 import { stripSpaces } from './service';
-import { en, mn } from './texts';
+import { invalidLogin } from './invalid-login';
 
 /** Document 3 §5: both stripped of every space; null when either is then empty ('Please enter your email and key'). */
 export function credentialsOf(email: string, key: string): CustomerCredentials | null {
@@ -14,7 +14,7 @@ export function credentialsOf(email: string, key: string): CustomerCredentials |
  * page's language (the Mongolian line under the English one), as the product has always shown it.
  */
 export function loginFailureLines(error: unknown): string[] {
-  const invalid = en['customer.login.invalid'];
+  const invalid = invalidLogin.en;
   const message = errorText(error, invalid);
-  return message === invalid ? [invalid, mn['customer.login.invalid']] : [message];
+  return message === invalid ? [invalid, invalidLogin.mn] : [message];
 }

@@ -1,16 +1,18 @@
 import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { NotBuilt } from '../../components/NotBuilt';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { useTexts } from '../../i18n';
+import { lazyPage } from '../../lib/lazy-page';
 import type { Section } from '../../shell/navigation';
 import { usePriceSummary } from '../sheets/queries';
 import { useAnalyticsOverview, useEndpointStats, useHealth, useRequestLog } from './queries';
 import { averageResponseTime } from './request-stats';
 
-// recharts is large (about 100 KB gzip): its code is fetched only once the status cards have their data.
-const TimelineChart = lazy(() => import('./TimelineChart'));
+// recharts is large (about 100 KB gzip): its code is fetched only once the status cards have their data
+// (its texts are the overview's, in by then).
+const TimelineChart = lazyPage(() => import('./TimelineChart'));
 
 export default function OverviewSection({ onOpen }: { onOpen: (section: Section) => void }) {
   const { t } = useTexts();

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { sheetKeys } from '../sheets/api';
 import { overviewKeys, overviewPolling, type AnalyticsOverviewReply, type EndpointStatsReply, type RequestLog, type TimelineReply } from './api';
 
 export const useHealth = () => useQuery<unknown>({ queryKey: overviewKeys.health, refetchInterval: overviewPolling.health });
@@ -13,3 +14,13 @@ export const useEndpointStats = () =>
 
 export const useTimeline = () =>
   useQuery<TimelineReply>({ queryKey: overviewKeys.timeline, refetchInterval: overviewPolling.analytics });
+
+/**
+ * The overview's calls, all at once, into the cache its hooks read: first-screen.ts starts them as
+ * soon as the session check says admin, instead of after the shell and the page have rendered.
+ */
+export function prefetchOverview(client: QueryClient): void {
+  for (const queryKey of [overviewKeys.health, overviewKeys.requests, sheetKeys.prices, overviewKeys.analyticsOverview, overviewKeys.endpoints]) {
+    void client.prefetchQuery({ queryKey });
+  }
+}

@@ -1,24 +1,5 @@
 import type { Translation } from '../../i18n/catalogue-type';
-
-export const en = {
-  'docs.title': 'Documentation',
-  'docs.subtitle': 'Quick start: from a fresh install to prices answered in the chat.',
-  'docs.stepsTitle': 'Setup steps',
-  'docs.step1.title': '1. Start the system',
-  'docs.step1.body': 'Run make start. Every service starts with local simulators, and the Configuration section shows which integrations are real and which are simulated.',
-  'docs.step2.title': '2. Connect the price sheet',
-  'docs.step2.body': 'Set GOOGLE_SHEETS_SPREADSHEET_ID and GOOGLE_SERVICE_ACCOUNT_JSON, then share the sheet with the service account. Prices appear in the Google Sheets section; edit a row there to write it back.',
-  'docs.step3.title': '3. Connect the chat platform',
-  'docs.step3.body': 'In ManyChat, add an External Request to POST /api/manychat/webhook with text, user_id and first_name. The reply is a Dynamic Block v2 message.',
-  'docs.step4.title': '4. Connect the shop and payments',
-  'docs.step4.body': 'Add the WooCommerce URL, consumer key and consumer secret, and the QPay credentials. Then map products and sync prices from the WooCommerce page.',
-  'docs.resourcesTitle': 'Resources',
-  'docs.webhookUrl': 'Webhook URL',
-  'docs.link.sheets': 'Google Sheets API',
-  'docs.link.manychat': 'ManyChat Dynamic Block',
-  'docs.link.woocommerce': 'WooCommerce REST API',
-  'docs.link.qpay': 'QPay developer documentation',
-} as const;
+import type { en } from './texts.en';
 
 export const mn: Translation<typeof en> = {
   'docs.title': 'Баримт бичиг',

@@ -1,58 +1,5 @@
 import type { Translation } from './catalogue-type';
-
-/** Texts of the shell and of the shared components and pages. */
-export const en = {
-  'app.title': 'API Dashboard',
-  'app.loading': 'Loading...',
-  'app.pageTitle': '{page} · API Dashboard',
-
-  'nav.openMenu': 'Open menu',
-  'nav.sections': 'Dashboard',
-  'nav.integrations': 'Integrations',
-  'nav.overview': 'Overview',
-  'nav.apiTools': 'API Tools',
-  'nav.sheets': 'Google Sheets',
-  'nav.manychat': 'ManyChat Simulator',
-  'nav.config': 'Configuration',
-  'nav.docs': 'Documentation',
-  'nav.aiAdmin': 'AI Admin',
-  'nav.woocommerce': 'WooCommerce',
-  'nav.scraper': 'Web Scraper',
-  'nav.qpay': 'QPay Payments',
-  'nav.streamingKeys': 'Streaming Keys',
-  'nav.aiParser': 'AI Email Parser',
-  'nav.manychatAdmin': 'ManyChat Reminders',
-  'nav.analytics': 'Analytics',
-  'nav.logout': 'Logout',
-  'sidebar.serverRunning': 'Server Running',
-  'sidebar.runtime': 'Node.js {version}',
-  'sidebar.runtimeUnknown': 'Runtime version unavailable',
-
-  'language.label': 'Language',
-  'language.en': 'English',
-  'language.mn': 'Монгол',
-
-  'common.cancel': 'Cancel',
-  'common.confirm': 'Confirm',
-  'common.close': 'Close',
-  'common.save': 'Save',
-  'common.saving': 'Saving...',
-  'common.copy': 'Copy',
-  'common.copyLabel': 'Copy {what}',
-  'common.copied': 'Copied',
-  'common.copyFailed': 'Could not copy to the clipboard',
-  'common.empty': 'Nothing to show yet',
-  'common.required': 'Required',
-  'common.secretUnreadable': 'Unreadable: {reason}. Enter it again.',
-
-  'notBuilt.title': '{name}: not built yet',
-  'notBuilt.body': 'This part of the dashboard arrives in a later release. Nothing here works yet.',
-  'notBuilt.aiParser': "The e-mail parser's prompt and its test are ready:",
-
-  'notFound.title': '404 Page Not Found',
-  'notFound.body': 'The page you are looking for does not exist.',
-  'notFound.home': 'Go to the dashboard',
-} as const;
+import type { en } from './common-texts.en';
 
 export const mn: Translation<typeof en> = {
   'app.title': 'API хянах самбар',

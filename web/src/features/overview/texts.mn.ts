@@ -1,40 +1,5 @@
 import type { Translation } from '../../i18n/catalogue-type';
-
-export const en = {
-  'overview.title': 'Dashboard Overview',
-  'overview.subtitle': 'Monitor your API performance and manage integrations',
-  'overview.viewDocs': 'View Docs',
-  'overview.newRequest': 'New Request',
-  'overview.apiStatus': 'API Status',
-  'overview.online': 'Online',
-  'overview.offline': 'Offline',
-  'overview.uptimeCaption': '100% uptime',
-  'overview.totalRequests': 'Total Requests',
-  'overview.requestsCaption': '+12.5%',
-  'overview.productsSynced': 'Products Synced',
-  'overview.productsCaption': 'From Google Sheets',
-  'overview.avgResponse': 'Avg Response',
-  'overview.avgCaption': 'Fast',
-  'overview.migrationTitle': 'Database Migration',
-
-  'analytics.title': 'API Analytics',
-  'analytics.totalRequests': 'Total Requests',
-  'analytics.avgResponseTime': 'Avg Response Time',
-  'analytics.uniqueEndpoints': 'Unique Endpoints',
-  'analytics.successRate': 'Success Rate',
-  'analytics.topEndpoints': 'Top Endpoints',
-  'analytics.noEndpoints': 'No requests logged yet',
-  'analytics.calls_one': '{count, number} call',
-  'analytics.calls_other': '{count, number} calls',
-  'analytics.timeline': 'Requests per Hour',
-  'analytics.requests': 'Requests',
-  'analytics.noTimeline': 'No requests in the timeline yet',
-  'analytics.unavailable': 'Analytics unavailable',
-  'uptime.title': 'Uptime',
-  'uptime.value': '99.9%',
-  'uptime.period': 'Last 30 days',
-  'uptime.monitor': 'Monitor checks every 5 minutes',
-} as const;
+import type { en } from './texts.en';
 
 export const mn: Translation<typeof en> = {
   'overview.title': 'Хянах самбарын тойм',

@@ -1,0 +1,9 @@
+/** The dashboard's sections, switched inside '/' by `?section=` (document 1, section 2). */
+export const sections = ['overview', 'api-tools', 'sheets', 'manychat', 'config', 'docs'] as const;
+export type Section = (typeof sections)[number];
+
+/** The section a query string of '/' opens: the overview unless it names another one. */
+export function sectionIn(params: URLSearchParams): Section {
+  const requested = params.get('section');
+  return (sections as readonly string[]).includes(requested ?? '') ? (requested as Section) : 'overview';
+}
