@@ -206,10 +206,13 @@ describe('early cache answers', () => {
       const comparable = (response: Response) => {
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => (headers[name] = value));
-        const { 'x-correlation-id': _id, date: _date, ...rest } = headers;
+        const { 'x-correlation-id': _id, date: _date, 'server-timing': _timing, ...rest } = headers;
         return rest;
       };
+      // The full path says how long the gateway took (after the service's own entry, when it sends one); a kept answer took no time of either.
+      expect(full.headers.get('server-timing')).toMatch(/(^|, )gateway;dur=[\d.]+$/);
       for (const response of early) {
+        expect(response.headers.get('server-timing')).toBeNull();
         expect(response.status).toBe(200);
         expect(comparable(response)).toEqual(comparable(full));
         expect(response.headers.get('x-correlation-id')).toBe('early-read-1'); // the caller's id, as on the full path

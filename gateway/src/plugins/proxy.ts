@@ -217,11 +217,11 @@ async function sendUpstream(reply: FastifyReply, upstream: Dispatcher.ResponseDa
   return reply.send(body);
 }
 
-/** Everything this reply carries so far (upstream's and the gateway's own, e.g. helmet's), less the per-request id. */
+/** Everything this reply carries so far (upstream's and the gateway's own, e.g. helmet's), less what belongs to this one request. */
 function keptHeaders(reply: FastifyReply): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined && name !== CORRELATION_HEADER) headers[name] = typeof value === 'number' ? String(value) : value;
+    if (value !== undefined && name !== CORRELATION_HEADER && name !== 'server-timing') headers[name] = typeof value === 'number' ? String(value) : value;
   }
   return headers;
 }
