@@ -61,12 +61,20 @@ export interface CachedReadDeps {
  */
 export function cachedReadAnswerer(deps: CachedReadDeps): (request: IncomingMessage, response: ServerResponse) => boolean {
   const sessionCookie = `${deps.sessionCookie}=`;
-  // The histogram's series per status, found once: labelling each observation would hash its labels every time.
-  const durations = new Map<number, { observe(seconds: number): void }>();
-  const durationOf = (status: number) => {
-    let series = durations.get(status);
-    if (!series) durations.set(status, (series = deps.metrics().httpDuration.labels({ method: 'GET', route: PROXY_ROUTE, status: String(status) })));
-    return series;
+  // What each kept answer's early replies share, worked out once per answer: its headers as the
+  // flat list writeHead takes whole (name, value, …; headers given to writeHead alone are checked
+  // once, while any set before it sends every one through setHeader first), the correlation id's
+  // value last; and its row's endpoint in the request log (one answer is kept per URL).
+  const shared = new WeakMap<CachedResponse, { headers: string[]; endpoint: string | null }>();
+  const sharedOf = (cached: CachedResponse, url: string) => {
+    let parts = shared.get(cached);
+    if (!parts) {
+      const headers = Object.entries(cached.headers).flatMap(([name, value]) => [value].flat().flatMap((one) => [name, one]));
+      headers.push(CORRELATION_HEADER, '');
+      parts = { headers, endpoint: requestLogRow(url, 'GET', cached.statusCode, 0)?.endpoint ?? null };
+      shared.set(cached, parts);
+    }
+    return parts;
   };
   return (request, response) => {
     const url = request.url;
@@ -74,13 +82,13 @@ export function cachedReadAnswerer(deps: CachedReadDeps): (request: IncomingMess
     const cached = deps.cache.lookup(url);
     if (!cached) return false;
     const started = performance.now();
-    response.setHeader(CORRELATION_HEADER, correlationIdOf(request));
-    response.writeHead(cached.statusCode, cached.headers);
+    const { headers, endpoint } = sharedOf(cached, url);
+    headers[headers.length - 1] = correlationIdOf(request); // writeHead copies what it is given at once
+    response.writeHead(cached.statusCode, headers);
     response.end(cached.body);
     const elapsedMs = performance.now() - started;
-    const row = requestLogRow(url, 'GET', cached.statusCode, elapsedMs);
-    if (row) deps.requestLog.record(row);
-    durationOf(cached.statusCode).observe(elapsedMs / 1000);
+    if (endpoint !== null) deps.requestLog.record({ endpoint, method: 'GET', statusCode: cached.statusCode, responseTime: Math.round(elapsedMs), at: Date.now() });
+    deps.metrics().httpDuration.observe({ method: 'GET', route: PROXY_ROUTE, status: String(cached.statusCode) }, elapsedMs / 1000);
     return true;
   };
 }
