@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@bo/platform/testing/eventually';
 import { qpayFaultRules } from '@bo/sim-qpay';
 import { newInvoice, startPaymentsSystem, type PaymentsSystem } from './system';
 
@@ -203,6 +204,8 @@ describe('payments: the reconciliation on its schedule', () => {
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && (await it_.paidEvents(invoiceId)) === 0) await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await it_.paidEvents(invoiceId)).toBe(1);
-    expect(await it_.payments.prisma.qpayWebhookLog.findFirst({ where: { reference: invoiceId, type: 'check' } })).toMatchObject({ status: 'accepted', requestData: { source: 'reconciliation' } });
+    // The check is logged just after the paid transition commits.
+    const logged = await eventually(() => it_.payments.prisma.qpayWebhookLog.findFirst({ where: { reference: invoiceId, type: 'check' } }), 5_000, 'the reconciliation check in the log');
+    expect(logged).toMatchObject({ status: 'accepted', requestData: { source: 'reconciliation' } });
   });
 });
