@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { startEmbedded } from '@bo/embedded';
 import { openDatabase } from '@bo/platform/db';
+import { logRequestsSql } from '../gateway/src/store/request-log';
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { buildWebAppIfStale, launchBrowser, newContext, signInWithOidc, widths } from '../web/e2e/support';
 import { modeLine, scaled } from './mode';
@@ -212,26 +213,18 @@ function report({ loads, fullLogLoads, alone, chromiumVersion, loadAtStart }: Me
 
 /**
  * Fills the gateway's request log as a month of traffic would (40 endpoints, one answer in 50 an
- * error, times spread over 30 days), straight into its table and into its hourly counts as the
- * gateway's writer keeps them: a fresh system's handful of rows would hide what the log's size costs.
+ * error, times spread over 30 days), with the gateway's own statement (its log and hourly
+ * counts): a fresh system's handful of rows would hide what the log's size costs.
  */
 async function fillRequestLog(databaseUrl: string, rows: number): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl });
   try {
     await database.pool.query(
-      `WITH month AS (
-         SELECT '/api/endpoint-' || (n % 40) AS endpoint, 'GET' AS method, CASE WHEN n % 50 = 0 THEN 500 ELSE 200 END AS status_code,
+      logRequestsSql(
+        `SELECT '/api/endpoint-' || (n % 40) AS endpoint, 'GET' AS method, CASE WHEN n % 50 = 0 THEN 500 ELSE 200 END AS status_code,
                 n % 90 AS response_time, now() - (n % 2592000) * interval '1 second' AS at
-           FROM generate_series(1, $1::int) AS n
-       ), logged AS (
-         INSERT INTO gateway.api_requests (endpoint, method, status_code, response_time, timestamp)
-         SELECT endpoint, method, status_code, response_time, at FROM month
-       )
-       INSERT INTO gateway.api_request_hours AS kept (hour, endpoint, method, requests, ok, response_time_sum)
-       SELECT date_trunc('hour', at), endpoint, method, count(*), count(*) FILTER (WHERE status_code < 400), sum(response_time)
-         FROM month GROUP BY 1, 2, 3
-       ON CONFLICT (hour, endpoint, method) DO UPDATE
-         SET requests = kept.requests + excluded.requests, ok = kept.ok + excluded.ok, response_time_sum = kept.response_time_sum + excluded.response_time_sum`,
+           FROM generate_series(1, $1::int) AS n`,
+      ),
       [rows],
     );
     await database.pool.query('ANALYZE gateway.api_requests, gateway.api_request_hours');

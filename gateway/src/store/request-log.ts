@@ -69,18 +69,13 @@ const table = `"${GATEWAY_SCHEMA}".api_requests`;
 const hours = `"${GATEWAY_SCHEMA}".api_request_hours`;
 
 /**
- * One statement per batch: the rows into the log, and their counts added to the hours they fall in
- * (in key order, so two replicas adding to the same hours never wait on each other in a circle).
- * The batch travels as a single JSON parameter of arrays: Prisma's createMany (and array
- * parameters, escaped element by element) cost the gateway's event loop more CPU than the
- * requests, and so did key names and dates written out for every row.
+ * The SQL that writes requests into the log and adds them to the hours they fall in (in key order,
+ * so two replicas adding to the same hours never wait on each other in a circle), the requests
+ * given by `source`: a SELECT of endpoint, method, status_code, response_time and at. The writer
+ * gives it a batch; a bench gives it a month of made-up traffic.
  */
-function insertRows(prisma: PrismaClient, rows: BufferedRow[]): Promise<number> {
-  return prisma.$executeRawUnsafe(
-    `WITH batch AS (
-       SELECT r->>0 AS endpoint, r->>1 AS method, (r->>2)::int AS status_code, (r->>3)::int AS response_time, to_timestamp((r->>4)::float8 / 1000) AS at
-         FROM json_array_elements($1::json) AS r
-     ), logged AS (
+export function logRequestsSql(source: string): string {
+  return `WITH batch AS (${source}), logged AS (
        INSERT INTO ${table} (endpoint, method, status_code, response_time, timestamp)
        SELECT endpoint, method, status_code, response_time, at FROM batch
      )
@@ -88,9 +83,21 @@ function insertRows(prisma: PrismaClient, rows: BufferedRow[]): Promise<number> 
      SELECT date_trunc('hour', at), endpoint, method, count(*), count(*) FILTER (WHERE status_code < 400), sum(response_time)
        FROM batch GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
      ON CONFLICT (hour, endpoint, method) DO UPDATE
-       SET requests = kept.requests + excluded.requests, ok = kept.ok + excluded.ok, response_time_sum = kept.response_time_sum + excluded.response_time_sum`,
-    JSON.stringify(rows),
-  );
+       SET requests = kept.requests + excluded.requests, ok = kept.ok + excluded.ok, response_time_sum = kept.response_time_sum + excluded.response_time_sum`;
+}
+
+/**
+ * One statement per batch, the batch as a single JSON parameter of arrays: Prisma's createMany
+ * (and array parameters, escaped element by element) cost the gateway's event loop more CPU than
+ * the requests, and so did key names and dates written out for every row.
+ */
+const insertBatchSql = logRequestsSql(
+  `SELECT r->>0 AS endpoint, r->>1 AS method, (r->>2)::int AS status_code, (r->>3)::int AS response_time, to_timestamp((r->>4)::float8 / 1000) AS at
+     FROM json_array_elements($1::json) AS r`,
+);
+
+function insertRows(prisma: PrismaClient, rows: BufferedRow[]): Promise<number> {
+  return prisma.$executeRawUnsafe(insertBatchSql, JSON.stringify(rows));
 }
 
 /**
