@@ -10,7 +10,7 @@ import { serviceMain } from '@bo/platform/scripts/service-paths';
 import { domainServiceNames, registryEntry, urlVariableOf, type DomainServiceName, type ServiceName } from '@bo/proto';
 import { freePort } from '@bo/sim-kit';
 import { configureChatFlow } from './chat-flow';
-import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets, signerOf } from './secrets';
+import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets, serviceSecretsEnvOf, signerOf } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
 import { startAll } from './start-all';
 
@@ -138,13 +138,11 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     // Ports first, so every process gets every service's URL (services call each other).
     const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, options.freeServicePorts ? await freePort() : registryEntry(name).port] as const)));
     const serviceUrls = Object.fromEntries(domainServiceNames.map((name) => [urlVariableOf(name), `http://127.0.0.1:${ports[name]}`]));
-    // Settings a service gets from this data folder's secrets (payments: the chat webhook's first secret).
-    const ownSecrets: Partial<Record<DomainServiceName, Record<string, string>>> = { payments: { QPAY_WEBHOOK_SECRET: secrets.qpayWebhookSecret } };
     // All at once: each process spends most of its start compiling and migrating on its own.
     await startAll(
       domainServiceNames.map(async (name) => {
         const definition = await loadServiceDefinition(name);
-        processes[name] = await startProcess(name, { ...common, ...identityEnvOf(secrets, name), ...serviceUrls, ...ownSecrets[name], ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]), ...options.environment?.[name] }, quiet);
+        processes[name] = await startProcess(name, { ...common, ...serviceSecretsEnvOf(secrets, name), ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]), ...options.environment?.[name] }, quiet);
       }),
     );
     // The ManyChat simulator's payment step gets the secret payments checks now (a database kept from an earlier run may hold a rotated one).

@@ -9,7 +9,7 @@ import { domainServiceNames, urlVariableOf, type DomainServiceName } from '@bo/p
 import { freePort } from '@bo/sim-kit';
 import { configureChatFlow, type ChatWebhookSecret } from './chat-flow';
 import { startEmbeddedPostgres } from './postgres';
-import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets } from './secrets';
+import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets, serviceSecretsEnvOf } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
 import { startAll } from './start-all';
 
@@ -96,8 +96,6 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       PUBLIC_URL: publicUrl,
       LOG_LEVEL: options.quiet ? 'silent' : 'warn',
     };
-    // Settings a service gets from this data folder's secrets (payments: the chat webhook's first secret).
-    const ownSecrets: Partial<Record<DomainServiceName, Record<string, string>>> = { payments: { QPAY_WEBHOOK_SECRET: secrets.qpayWebhookSecret } };
     // Every domain service of the registry, started the way its definition says, on a free port.
     // The ports are chosen first, so each service knows every other's URL (services call each other).
     const ports = Object.fromEntries(await Promise.all(domainServiceNames.map(async (name) => [name, await freePort()] as const)));
@@ -106,7 +104,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const started = await startAll(
       domainServiceNames.map(async (name) => {
         const definition = await loadServiceDefinition(name);
-        const config = definition.configSchema.parse({ ...common, ...identityEnvOf(secrets, name), ...serviceUrls, PORT: String(ports[name]), ...ownSecrets[name], ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
+        const config = definition.configSchema.parse({ ...common, ...serviceSecretsEnvOf(secrets, name), ...serviceUrls, PORT: String(ports[name]), ...definition.simulatorEnv(simulators.urls), ...options.environment?.[name] });
         const service = await definition.start({ config, logger: createLogger(name, (config as { LOG_LEVEL: string }).LOG_LEVEL, logFormat), infrastructure: await infrastructureFor() });
         stops.push(() => service.stop());
         await service.app.listen({ port: ports[name], host: '127.0.0.1' });

@@ -75,5 +75,11 @@ export const identityEnvOf = (secrets: EmbeddedSecrets, name: ServiceName) => ({
   IDENTITY_PUBLIC_KEYS: formatPublicKeys(secrets.identityKeys),
 });
 
+/** What a domain service gets from this data folder's secrets: its identity, and payments the chat webhook's first secret. */
+export const serviceSecretsEnvOf = (secrets: EmbeddedSecrets, name: ServiceName): Record<string, string> => ({
+  ...identityEnvOf(secrets, name),
+  ...(name === 'payments' && { QPAY_WEBHOOK_SECRET: secrets.qpayWebhookSecret }),
+});
+
 /** Signs as process `name` of this run (operators' tools and tests that call a service directly). */
 export const signerOf = (secrets: EmbeddedSecrets, name: ServiceName) => new IdentitySigner(name, secrets.identityKeys[name].privateKey);
