@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOG_BODY_MAX_BYTES } from '@bo/platform';
+import { createLogger, LOG_BODY_MAX_BYTES } from '@bo/platform';
 import { eventually } from '@bo/platform/testing/eventually';
-import { requestLogRetention } from '../src/store/request-log';
+import { RequestLogWriter, requestLogRetention } from '../src/store/request-log';
 import { GATEWAY_SCHEMA } from '../src/store/schema';
 import { signInLocalAdmin, startHarness, type Harness } from './support/harness';
 
@@ -72,6 +72,36 @@ describe('request log and analytics', () => {
     expect(overview.totalRequests).toBeGreaterThanOrEqual(Number(log.total));
     const endpoints = (await h.app.inject({ method: 'GET', url: '/api/analytics/endpoints', headers: { cookie } })).json().data;
     expect(endpoints).toContainEqual({ endpoint: '/api/hourly-missing', method: 'GET', count: 40, avgResponseTime: expect.any(Number) });
+  });
+
+  it('logs a burst of alike requests each as its own row, and leaves what arrives during a flush to the next one', async () => {
+    const writer = new RequestLogWriter(h.prisma, createLogger('gateway', 'silent'));
+    const loggedCount = async (endpoint: string) => {
+      const [row] = await h.prisma.$queryRawUnsafe<{ rows: bigint; hours: bigint | null }[]>(
+        `SELECT (SELECT count(*) FROM ${GATEWAY_SCHEMA}.api_requests WHERE endpoint = $1) AS rows,
+                (SELECT sum(requests) FROM ${GATEWAY_SCHEMA}.api_request_hours WHERE endpoint = $1)::bigint AS hours`,
+        endpoint,
+      );
+      return { rows: Number(row.rows), hours: Number(row.hours ?? 0) };
+    };
+    // A busy kept read: thousands of alike answers in one millisecond, then one slower one.
+    const at = Date.now();
+    for (let n = 0; n < 5_000; n++) writer.record({ endpoint: '/api/burst', method: 'GET', statusCode: 200, responseTime: 0, at });
+    writer.record({ endpoint: '/api/burst', method: 'GET', statusCode: 200, responseTime: 7, at });
+    await writer.flush();
+    expect(await loggedCount('/api/burst')).toEqual({ rows: 5_001, hours: 5_001 });
+    const [slow] = await h.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM ${GATEWAY_SCHEMA}.api_requests WHERE endpoint = '/api/burst' AND response_time = 7`);
+    expect(Number(slow.n)).toBe(1);
+
+    // Requests that come while a flush writes wait for the next flush: steady traffic is not one insert after another.
+    for (let n = 0; n < 10; n++) writer.record({ endpoint: '/api/during-flush', method: 'GET', statusCode: 200, responseTime: 1, at: at + n });
+    const first = writer.flush();
+    await new Promise((resolve) => setImmediate(resolve)); // the flush has taken the buffer and is writing
+    for (let n = 10; n < 25; n++) writer.record({ endpoint: '/api/during-flush', method: 'GET', statusCode: 200, responseTime: 1, at: at + n });
+    await first;
+    expect(await loggedCount('/api/during-flush')).toEqual({ rows: 10, hours: 10 });
+    await writer.close();
+    expect(await loggedCount('/api/during-flush')).toEqual({ rows: 25, hours: 25 });
   });
 
   it('aggregates config status from every service, and marks an unreachable one', async () => {
