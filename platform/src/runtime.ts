@@ -4,6 +4,7 @@ import { ConfigError, type ServiceEnv } from './config';
 import { MemoryCache, MemoryLock, RedisCache, RedisLock, type Cache, type Lock } from './cache';
 import { openDatabase, type Database } from './db';
 import { RabbitMqTransport, type EventTransport } from './events';
+import { processOutsideRateLimit, RedisOutsideRateLimit, type OutsideRateLimit } from './outside';
 
 /**
  * What a service runs on. The distributed run connects to PostgreSQL, Redis and RabbitMQ from the
@@ -14,6 +15,8 @@ export interface Infrastructure {
   database: Database;
   cache: Cache;
   lock: Lock;
+  /** The pace of calls to each outside system, shared by every process that calls it. */
+  outsideLimit: OutsideRateLimit;
   transport: EventTransport;
   readiness: ReadinessCheck[];
   close(): Promise<void>;
@@ -38,6 +41,7 @@ export async function connectInfrastructure(env: ServiceEnv, service: string, lo
     database,
     cache,
     lock,
+    outsideLimit: new RedisOutsideRateLimit(cache.redis),
     transport,
     readiness: [
       { name: 'database', check: () => pingDatabase(database) },
@@ -65,6 +69,7 @@ export async function embeddedInfrastructure(shared: { databaseUrl: string; tran
     transport: shared.transport,
     cache,
     lock: new MemoryLock(),
+    outsideLimit: processOutsideRateLimit,
     readiness: [{ name: 'database', check: () => pingDatabase(database) }],
     // The transport belongs to the launcher, which closes it once after every service stopped.
     async close() {

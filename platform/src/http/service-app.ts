@@ -35,6 +35,8 @@ export interface ServiceAppOptions {
    * Whatever it answers, it records itself. `inject()` does not pass here.
    */
   answerEarly?: (request: IncomingMessage, response: ServerResponse) => boolean;
+  /** The app's metrics when made before it (a service's outside calls report to them from its build step). */
+  metrics?: Metrics;
 }
 
 export type ServiceApp = FastifyInstance & { metrics: Metrics; checkReplies: boolean; operations: FastifyInstance };
@@ -59,7 +61,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     ...(options.answerEarly && { serverFactory: serverAnsweringEarly(options.answerEarly) }),
   }) as unknown as ServiceApp;
   registerJsonParser(app);
-  const metrics = createMetrics(options.service);
+  const metrics = options.metrics ?? createMetrics(options.service);
   app.decorate('metrics', metrics);
   app.decorate('checkReplies', options.checkReplies === true);
   app.decorateRequest('identity', null);

@@ -17,10 +17,12 @@ import {
   type SqlClient,
   type TransactionalDb,
 } from '../events';
+import { createMetrics } from '../http/metrics';
 import { createServiceApp, type ServiceApp } from '../http/service-app';
 import { identityKeysOf, type IdentitySigner } from '../identity';
 import { registerPlatformRoutes } from '../http/platform-routes';
 import type { Logger } from '../logging';
+import { OutsideSystem, type OutsideOptions } from '../outside';
 import type { Infrastructure } from '../runtime';
 import { startJobs, type Job } from './jobs';
 
@@ -43,7 +45,10 @@ export interface ServiceContext<Config, Prisma> {
   outbox: Outbox<PrismaTransaction<Prisma>>;
   /** Records an outside call in a consumer's transaction; it runs after the commit, once (see events/README.md). */
   effects: OutsideEffects;
+  /** The client of one outside HTTP system, on this service's /metrics and the shared pace (docs/background-work.md). */
+  outside: (options: OutsideOptions) => OutsideSystem;
 }
+
 
 /** The interactive transaction client of a generated Prisma client. */
 export type PrismaTransaction<Prisma> = Prisma extends { $transaction(fn: (tx: infer Tx) => Promise<unknown>): Promise<unknown> } ? (Tx extends SqlClient ? Tx : SqlClient) : SqlClient;
@@ -159,11 +164,14 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       const relay = new OutboxRelay({ db: sql, schema, transport, log: (message, detail) => logger.warn(detail ?? {}, message) });
       const outbox = createOutbox({ db: sql, schema, relay });
       const effects = new OutsideEffects({ db: sql, schema, effects: [], log: (message, detail) => logger.warn(detail ?? {}, message) });
-      const parts = await spec.build({ config, logger, signer: identity.signer, infrastructure, prisma, outbox, effects });
+      const metrics = createMetrics(spec.name);
+      const outside = (options: OutsideOptions) => new OutsideSystem({ ...options, registry: metrics.registry, paces: infrastructure.outsideLimit });
+      const parts = await spec.build({ config, logger, signer: identity.signer, infrastructure, prisma, outbox, effects, outside });
       effects.register(parts.outsideEffects ?? []);
       const app = createServiceApp({
         service: spec.name,
         logger,
+        metrics,
         verifier: identity.verifier,
         readiness: [...infrastructure.readiness, eventsReadinessCheck(transport)],
         checkReplies,

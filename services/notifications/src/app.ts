@@ -1,7 +1,7 @@
 import { ServiceClient } from '@bo/platform';
 import type { OutsideEffect } from '@bo/platform/events';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
-import { ManyChatClient } from './clients/manychat';
+import { ManyChatClient, manyChatSystem } from './clients/manychat';
 import type { NotificationsConfig } from './config';
 import { notificationsConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
@@ -22,8 +22,10 @@ export interface NotificationsExposed {
  * then recorded failed), the purchase messages (consumers and their outside effect), the expiry
  * check and its cron schedule, and the routes of the /manychat-admin page.
  */
-export async function buildNotificationsApp({ config, logger, signer, prisma, outbox, effects, infrastructure }: ServiceContext<NotificationsConfig, PrismaClient>): Promise<ServiceParts<NotificationsExposed>> {
-  const manychat = config.MANYCHAT_API_TOKEN ? new ManyChatClient({ baseUrl: config.MANYCHAT_API_URL, token: config.MANYCHAT_API_TOKEN, timeoutMs: config.MANYCHAT_TIMEOUT_MS }) : null;
+export async function buildNotificationsApp({ config, logger, signer, prisma, outbox, effects, infrastructure, outside }: ServiceContext<NotificationsConfig, PrismaClient>): Promise<ServiceParts<NotificationsExposed>> {
+  const manychat = config.MANYCHAT_API_TOKEN
+    ? new ManyChatClient(outside(manyChatSystem({ baseUrl: config.MANYCHAT_API_URL, timeoutMs: config.MANYCHAT_TIMEOUT_MS })), config.MANYCHAT_API_TOKEN)
+    : null;
   const messenger = new ChatMessenger(manychat);
   const streamingKeys = new ServiceClient({ baseUrl: config.STREAMING_KEYS_URL, signer });
   const deliveries = new ChatDeliveries({ prisma, messenger, streamingKeys });

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listen } from '@bo/sim-kit';
 import { buildManyChatSimulator } from '@bo/sim-manychat';
-import { ManyChatClient, ManyChatError } from '../src/clients/manychat';
+import { OutsideSystem, RedisOutsideRateLimit } from '@bo/platform/outside';
+import { outsideSystemForTest } from '@bo/platform/testing/outside';
+import { RedisCache } from '@bo/platform/cache';
+import { ManyChatClient, ManyChatError, manyChatSystem, SENDS_PER_SECOND } from '../src/clients/manychat';
 import { textBlock } from '../src/domain/templates';
 import { ACCOUNT_UPDATE, ChatMessenger, NotConfiguredError, PURCHASE_UPDATE } from '../src/operations/messenger';
 import { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
 
 const HOUR = 3_600_000;
+
+/** A client as the service builds it: ManyChat's outside system at `url`, short back-offs for the test. */
+const clientAt = (url: string, timeoutMs: number, token = SIMULATOR_MANYCHAT_TOKEN) =>
+  new ManyChatClient(outsideSystemForTest({ ...manyChatSystem({ baseUrl: url, timeoutMs }), retry: { baseDelayMs: 10 } }), token);
 
 describe('ManyChat client against the ManyChat simulator', () => {
   const sim = buildManyChatSimulator();
@@ -16,10 +23,10 @@ describe('ManyChat client against the ManyChat simulator', () => {
 
   beforeAll(async () => {
     url = await listen(sim.app);
-    client = new ManyChatClient({ baseUrl: `${url}/`, token: SIMULATOR_MANYCHAT_TOKEN, timeoutMs: 300 }, { retry: { baseDelayMs: 10 } });
   });
   afterAll(() => sim.app.close());
   beforeEach(() => {
+    client = clientAt(`${url}/`, 300); // each test with a closed breaker
     sim.state.reset();
     sim.faults.clear();
     sim.journal.clear();
@@ -58,28 +65,59 @@ describe('ManyChat client against the ManyChat simulator', () => {
     expect(sim.state.messages).toEqual([]);
   });
 
-  it('retries 5xx, 429 and timeouts a bounded number of times, then gives up', async () => {
-    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 503, times: 1 });
-    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 429, times: 1 });
-    await client.sendContent('7100001', textBlock('after two failures'));
-    expect(sends().map((entry) => entry.status).reverse()).toEqual([503, 429, 200]); // the journal lists newest first
+  it('sends again only what ManyChat did not take (429s); a server error or a timeout is left to a later try of the delivery', async () => {
+    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 429, times: 2 });
+    await client.sendContent('7100001', textBlock('after two 429s'));
+    expect(sends().map((entry) => entry.status).reverse()).toEqual([429, 429, 200]); // the journal lists newest first
     expect(sim.state.messages).toHaveLength(1);
 
     sim.journal.clear();
+    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'status', status: 503, times: 1 });
+    const failed = await client.sendContent('7100001', textBlock('maybe taken')).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ status: 503, retryable: true });
+    expect(sends()).toHaveLength(1); // a send may have reached the person: not repeated here
+
+    sim.journal.clear();
+    sim.faults.clear();
     sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'slow', delayMs: 1_000, times: 3 });
     const slow = await client.sendContent('7100001', textBlock('never')).catch((error: unknown) => error);
     expect(slow).toMatchObject({ status: 0, retryable: true, message: 'ManyChat did not answer within 300 ms' });
+    expect(sim.faults.list()[0].fired).toBe(1);
 
+    // A read is safe to repeat: a 502 page is tried again, twice.
     sim.faults.clear();
     sim.journal.clear();
-    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'html', status: 502 });
-    const down = await client.sendContent('7100001', textBlock('never')).catch((error: unknown) => error);
+    sim.faults.add({ pathPrefix: '/fb/page/getInfo', kind: 'html', status: 502 });
+    const down = await client.getInfo().catch((error: unknown) => error);
     expect(down).toMatchObject({ status: 502, retryable: true });
-    expect(sends()).toHaveLength(3); // the first try and two retries
+    expect(sim.journal.list().filter((entry) => entry.url.startsWith('/fb/page/getInfo'))).toHaveLength(3);
+  });
+
+  it(`paces sendContent at ${SENDS_PER_SECOND} a second per page across processes: ManyChat never answers 429 and every message arrives`, async () => {
+    // Two processes, each its own Redis connection and outside system, sending one message after another.
+    const caches = [RedisCache.connect('redis://127.0.0.1:6379', 'pace-a:'), RedisCache.connect('redis://127.0.0.1:6379', 'pace-b:')];
+    const pageId = String(9_000_000 + Math.floor(Math.random() * 999_999)); // a page of its own: no other test shares its pace
+    const token = `${pageId}:pace-test`;
+    expect((await sim.app.inject({ method: 'POST', url: '/__sim/options', payload: { pageId, apiSecret: 'pace-test' } })).statusCode).toBe(200);
+    try {
+      const clients = caches.map((cache) => new ManyChatClient(new OutsideSystem({ ...manyChatSystem({ baseUrl: url, timeoutMs: 2_000 }), paces: new RedisOutsideRateLimit(cache.redis) }), token));
+      const started = Date.now();
+      await Promise.all(clients.map(async (one, n) => {
+        for (let i = 0; i < 40; i++) await one.sendContent('7100001', textBlock(`process ${n} message ${i}`));
+      }));
+      const elapsed = Date.now() - started;
+      expect(sim.state.messages).toHaveLength(80);
+      expect(sends().every((entry) => entry.status === 200)).toBe(true);
+      expect(elapsed).toBeGreaterThanOrEqual((79 * 1000) / SENDS_PER_SECOND - 50);
+    } finally {
+      const [defaultPage, defaultSecret] = SIMULATOR_MANYCHAT_TOKEN.split(':');
+      await sim.app.inject({ method: 'POST', url: '/__sim/options', payload: { pageId: defaultPage, apiSecret: defaultSecret } });
+      for (const cache of caches) await cache.close();
+    }
   });
 
   it('fails at once on a refused token (401) and on a bad request, without retrying', async () => {
-    const wrong = new ManyChatClient({ baseUrl: url, token: '1000001:not-the-secret', timeoutMs: 300 }, { retry: { baseDelayMs: 10 } });
+    const wrong = clientAt(url, 300, '1000001:not-the-secret');
     const refused = await wrong.sendContent('7100001', textBlock('x')).catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 401, retryable: false, message: 'ManyChat refused the API token (401): Access denied: wrong or missing API token' });
     const bad = await client.sendContent('7100001', { version: 'v2', content: { messages: [{ type: 'text', text: '' }] } }).catch((error: unknown) => error);
@@ -92,9 +130,9 @@ describe('ManyChat client against the ManyChat simulator', () => {
   });
 
   it('stops a send when its caller gives up, with no further try, and says how long a send may take', async () => {
-    const patient = new ManyChatClient({ baseUrl: url, token: SIMULATOR_MANYCHAT_TOKEN, timeoutMs: 5_000 }, { retry: { baseDelayMs: 10 } });
-    // Three tries of 5 s, back-offs of at most 12.5 and 25 ms, a second of pacing.
-    expect(patient.sendDeadlineMs).toBe(3 * 5_000 + Math.ceil(10 * 1.25 + 20 * 1.25) + 1_000);
+    const patient = clientAt(url, 5_000);
+    // Three tries of 5 s, back-offs of at most 15 and 30 ms, at most a second's wait for the page's pace.
+    expect(patient.sendDeadlineMs).toBe(3 * 5_000 + Math.ceil(10 * 1.5 + 20 * 1.5) + 1_000);
     expect(new ChatMessenger(patient).sendDeadlineMs).toBe(2 * patient.sendDeadlineMs);
     sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'slow', delayMs: 2_000 });
     const started = Date.now();

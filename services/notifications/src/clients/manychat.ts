@@ -1,9 +1,12 @@
+import { OutsideCallError, type OutsideOptions, type OutsideSystem } from '@bo/platform/outside';
+
 /**
  * ManyChat's public API (external-apis.md §2): bearer token `<page_id>:<secret>`, `/fb/...` paths,
  * `{status:"success"|"error", ...}` envelopes — and `status` is checked on every answer, because an
- * HTTP 200 may carry `"status":"error"`. 429, 5xx and no answer are retried a bounded number of
- * times with back-off; 401 and every other refusal fail at once. ManyChat has no idempotency key,
- * so a retried send after a timeout may reach the person twice: the one at-least-once step (ADR 14).
+ * HTTP 200 may carry `"status":"error"`. Calls go through the platform's outside client: a send is
+ * paced per page across every process and tried again only when ManyChat did not take it (a 429,
+ * a refused connection); ManyChat has no idempotency key, so a send that timed out or met a server
+ * error is not repeated here: the delivery's outside effect tries it later (ADR 14).
  */
 
 /** The message tags ManyChat accepts outside the 24-hour window for our kinds of message. */
@@ -19,22 +22,15 @@ export interface DynamicBlock {
 
 export interface ManyChatSettings {
   baseUrl: string;
-  token: string;
   timeoutMs: number;
 }
 
-export interface RetryPolicy {
-  /** Retries after the first attempt. */
-  retries: number;
-  baseDelayMs: number;
-}
-
-const defaultRetry: RetryPolicy = { retries: 2, baseDelayMs: 300 };
 /**
- * Sends a second this process starts: ManyChat allows 25 sendContent calls a second per account
- * (external-apis.md §2); the margin absorbs network jitter. A 429 (other replicas) is still retried.
+ * Sends a second per page, every process together: ManyChat allows 25 sendContent calls a second
+ * per account (external-apis.md §2) and counts them as they arrive; the margin absorbs the jitter
+ * between a send's turn and its arrival.
  */
-const SENDS_PER_SECOND = 20;
+export const SENDS_PER_SECOND = 22;
 
 /** ManyChat's code for "outside the 24-hour window, and no message tag". */
 export const OUTSIDE_WINDOW_CODE = 3011;
@@ -74,97 +70,83 @@ interface Envelope {
   details?: { messages?: unknown };
 }
 
+/** ManyChat as an outside system: its name on the metrics, its address and each try's deadline. */
+export function manyChatSystem(settings: ManyChatSettings): OutsideOptions {
+  return { system: 'manychat', baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs };
+}
+
 export class ManyChatClient {
-  private readonly root: string;
-  private readonly retry: RetryPolicy;
-  /** When the next send may start: sends are spaced 1/SENDS_PER_SECOND apart. */
-  private nextSendAt = 0;
+  /** The page the token belongs to: the account ManyChat's limits count against. */
+  private readonly pageId: string;
 
   constructor(
-    private readonly settings: ManyChatSettings,
-    options: { retry?: Partial<RetryPolicy> } = {},
+    private readonly system: OutsideSystem,
+    private readonly token: string,
   ) {
-    this.root = settings.baseUrl.replace(/\/+$/, '');
-    this.retry = { ...defaultRetry, ...options.retry };
+    this.pageId = token.split(':', 1)[0];
   }
 
   /**
-   * The longest one sendContent may take: every try waiting its full timeout, the back-offs
-   * between them at their largest, and a second of pacing. What a caller's claim must outlast.
+   * The longest one sendContent may take: every try at its deadline, the back-offs between them at
+   * their largest, and a wait for its turn in the page's pace. What a caller's claim must outlast.
    */
   get sendDeadlineMs(): number {
-    let backoffs = 0;
-    for (let retry = 0; retry < this.retry.retries; retry++) backoffs += this.retry.baseDelayMs * 2 ** retry * 1.25;
-    return (this.retry.retries + 1) * this.settings.timeoutMs + Math.ceil(backoffs) + 1_000;
+    return this.system.callDeadlineMs + MAX_PACE_WAIT_MS;
   }
 
   /** Sends a Dynamic Block to a subscriber; with a tag it may go outside the 24-hour window. Aborting `signal` stops it (no further tries). */
   async sendContent(subscriberId: string, data: DynamicBlock, messageTag?: MessageTag, signal?: AbortSignal): Promise<void> {
     const id = subscriberIdOf(subscriberId);
-    await this.paceSend();
-    await this.request('POST', '/fb/sending/sendContent', { subscriber_id: id, data, ...(messageTag ? { message_tag: messageTag } : {}) }, signal);
+    await this.request('sendContent', 'POST', '/fb/sending/sendContent', { subscriber_id: id, data, ...(messageTag ? { message_tag: messageTag } : {}) }, {
+      signal,
+      pace: { bucket: 'sendContent', account: this.pageId, perSecond: SENDS_PER_SECOND, maxWaitMs: MAX_PACE_WAIT_MS },
+    });
   }
 
-  /** The page the token belongs to (the status card's page name); one attempt, a short wait. */
+  /** The page the token belongs to (the status card's page name): a short wait. */
   async getInfo(timeoutMs = 3_000): Promise<PageInfo> {
-    const data = (await this.once('GET', '/fb/page/getInfo', undefined, timeoutMs)) as { id?: unknown; name?: unknown } | undefined;
+    const data = (await this.request('getInfo', 'GET', '/fb/page/getInfo', undefined, { timeoutMs })) as { id?: unknown; name?: unknown } | undefined;
     return { id: String(data?.id ?? ''), name: String(data?.name ?? '') };
   }
 
-  private async paceSend(): Promise<void> {
-    const now = Date.now();
-    const at = Math.max(now, this.nextSendAt);
-    this.nextSendAt = at + 1000 / SENDS_PER_SECOND;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
-  }
-
-  private async request(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await this.once(method, path, body, this.settings.timeoutMs, signal);
-      } catch (error) {
-        // The caller gave up (its deadline): no further try may start.
-        if (signal?.aborted || !(error instanceof ManyChatError) || !error.retryable || attempt >= this.retry.retries) throw error;
-        await new Promise((resolve) => setTimeout(resolve, this.retry.baseDelayMs * 2 ** attempt * (0.75 + Math.random() / 2)));
-      }
-    }
-  }
-
-  private async once(method: 'GET' | 'POST', path: string, body: unknown, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
-    let response: Response;
-    const timeout = AbortSignal.timeout(timeoutMs);
+  private async request(operation: string, method: 'GET' | 'POST', path: string, body: unknown, options: { signal?: AbortSignal; timeoutMs?: number; pace?: Parameters<OutsideSystem['call']>[0]['pace'] }): Promise<unknown> {
+    let answer;
     try {
-      response = await fetch(`${this.root}${path}`, {
+      answer = await this.system.call({
+        operation,
         method,
-        headers: { authorization: `Bearer ${this.settings.token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        path,
+        headers: { authorization: `Bearer ${this.token}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        idempotent: method === 'GET',
+        ...options,
       });
     } catch (error) {
-      if (signal?.aborted) throw new ManyChatError(0, null, `ManyChat send abandoned: ${(signal.reason as Error | undefined)?.message ?? 'aborted'}`);
-      const timedOut = timeout.aborted;
-      throw new ManyChatError(0, null, timedOut ? `ManyChat did not answer within ${timeoutMs} ms` : `ManyChat is unreachable (${(error as Error).message})`);
+      if (!(error instanceof OutsideCallError)) throw error;
+      if (error.failure === 'abandoned') throw new ManyChatError(0, null, `ManyChat send abandoned: ${error.message}`);
+      if (error.failure === 'paced') throw new ManyChatError(429, null, error.message);
+      if (error.failure === 'breaker_open') throw new ManyChatError(503, null, error.message);
+      throw new ManyChatError(0, null, error.failure === 'timeout' ? `ManyChat did not answer within ${options.timeoutMs ?? this.system.timeoutMs} ms` : `ManyChat is unreachable (${error.message})`);
     }
-    const text = await response.text();
     let envelope: Envelope | undefined;
     try {
-      envelope = text ? (JSON.parse(text) as Envelope) : undefined;
+      envelope = answer.text ? (JSON.parse(answer.text) as Envelope) : undefined;
     } catch {
       envelope = undefined;
     }
-    if (response.status === 401) throw new ManyChatError(401, null, `ManyChat refused the API token (401): ${reasonOf(envelope) ?? 'check MANYCHAT_API_TOKEN'}`);
-    if (!response.ok) {
-      const code = typeof envelope?.code === 'number' ? envelope.code : null;
-      throw new ManyChatError(response.status, code, `ManyChat answered ${response.status}: ${reasonOf(envelope) ?? (text.slice(0, 200) || 'no details')}`);
+    if (answer.status === 401) throw new ManyChatError(401, null, `ManyChat refused the API token (401): ${reasonOf(envelope) ?? 'check MANYCHAT_API_TOKEN'}`);
+    const code = typeof envelope?.code === 'number' ? envelope.code : null;
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new ManyChatError(answer.status, code, `ManyChat answered ${answer.status}: ${reasonOf(envelope) ?? (answer.text.slice(0, 200) || 'no details')}`);
     }
     // A 200 is a success only when the body says so.
-    if (envelope?.status !== 'success') {
-      const code = typeof envelope?.code === 'number' ? envelope.code : null;
-      throw new ManyChatError(response.status, code, `ManyChat refused: ${reasonOf(envelope) ?? 'the answer is not a success'}`);
-    }
+    if (envelope?.status !== 'success') throw new ManyChatError(answer.status, code, `ManyChat refused: ${reasonOf(envelope) ?? 'the answer is not a success'}`);
     return envelope.data;
   }
 }
+
+/** How long a send waits for its turn in the page's pace before it is left for a later try. */
+const MAX_PACE_WAIT_MS = 1_000;
 
 /** ManyChat's message and its detail lines, as one sentence for the operator. */
 function reasonOf(envelope: Envelope | undefined): string | null {

@@ -1,0 +1,3 @@
+export * from './breaker';
+export * from './outside-system';
+export * from './rate-limit';

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MemoryOutsideRateLimit, RedisOutsideRateLimit, type OutsideRateLimit } from '../../src/outside';
+
+const connections = [new Redis('redis://127.0.0.1:6379'), new Redis('redis://127.0.0.1:6379')];
+afterAll(async () => {
+  for (const redis of connections) await redis.quit();
+});
+
+/** Takes `count` slots from each limit at once, as callers in separate processes would; the times each slot starts. */
+async function takeAtOnce(limits: OutsideRateLimit[], key: string, perSecond: number, count: number): Promise<number[]> {
+  const starts = await Promise.all(
+    limits.flatMap((limit) =>
+      Array.from({ length: count }, async () => {
+        const asked = Date.now();
+        return asked + (await limit.take(key, perSecond, 60_000))!;
+      }),
+    ),
+  );
+  return starts.sort((a, b) => a - b);
+}
+
+describe.each([
+  ['two Redis connections (two processes)', () => connections.map((redis) => new RedisOutsideRateLimit(redis))],
+  ['one process, two services (the embedded run)', () => { const shared = new MemoryOutsideRateLimit(); return [shared, shared]; }],
+])('outside rate limit: %s', (_name, makeLimits) => {
+  it('spaces the calls of both 1/rate apart, the first at once', async () => {
+    const key = `test:${randomUUID()}`;
+    const starts = await takeAtOnce(makeLimits(), key, 25, 30);
+    expect(starts).toHaveLength(60);
+    expect(starts[0] - Date.now()).toBeLessThanOrEqual(5);
+    const gaps = starts.slice(1).map((start, n) => start - starts[n]);
+    // 40 ms apart; a millisecond either way is the two clocks' reading of the same slot.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(38);
+    expect(starts.at(-1)! - starts[0]).toBeGreaterThanOrEqual(59 * 40 - 5);
+  });
+
+  it('keeps accounts apart, and takes no slot further away than the caller will wait', async () => {
+    const [limit] = makeLimits();
+    const busy = `test:${randomUUID()}`;
+    await takeAtOnce([limit], busy, 10, 20);
+    expect(await limit.take(`test:${randomUUID()}`, 10, 0)).toBe(0);
+    // The next free slot is about 2 s away: refused without taking it, so it is still there to take.
+    expect(await limit.take(busy, 10, 1_000)).toBeNull();
+    const wait = await limit.take(busy, 10, 5_000);
+    expect(wait).toBeGreaterThan(1_500);
+    expect(await limit.take(busy, 10, 5_000)).toBeCloseTo(wait! + 100, -1);
+  });
+});
