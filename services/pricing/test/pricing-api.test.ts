@@ -248,7 +248,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       });
       other = await pricing.start({
         config, logger,
-        infrastructure: { database, cache, transport, lock: undefined as never, readiness: [], close: async () => {} },
+        infrastructure: { database, cache, transport, lock: undefined as never, outsideLimit: undefined as never, readiness: [], close: async () => {} },
       });
       await sheets.simulator.faults.add({ pathPrefix: '/v4/', kind: 'status', status: 403, body: { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } } });
       const response = await other.app.inject({ method: 'GET', url: '/api/prices' });
