@@ -236,9 +236,9 @@ async function fillRequestLog(databaseUrl: string, rows: number): Promise<void> 
 async function main(): Promise<void> {
   console.log(modeLine());
   console.log(`web/dist: ${await buildWebAppIfStale()}`);
+  const browser = await launchBrowser();
   const dataDir = await mkdtemp(join(tmpdir(), 'bo-web-first-screen-'));
   const system = await startEmbedded({ dataDir, port: 0, quiet: true });
-  const browser = await launchBrowser();
   try {
     const signIn = await newContext(browser, widths.desktop);
     const page = await signIn.newPage();

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,10 +89,13 @@ export async function startBrowserSuite(name: string, options: Omit<EmbeddedOpti
   };
 }
 
+const CHROMIUM = '/usr/bin/chromium';
+
 /** Debian's Chromium; `extraArgs` add flags (e.g. `--host-resolver-rules` to give this machine another name). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) return Promise.reject(new Error(`Chromium is not installed at ${CHROMIUM} (install it: apt-get install -y chromium)`));
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', ...extraArgs],
   });
 }
