@@ -94,6 +94,8 @@ export class OutsideCallError extends Error {
       retryInMs?: number;
       /** The system never took the call (the connection was refused, or it was never sent): sending it again is safe. */
       notTaken?: boolean;
+      /** For an unreachable system: the network's reason (`ECONNREFUSED`, `ENOTFOUND`, …). */
+      cause?: string;
     } = {},
   ) {
     super(message);
@@ -102,7 +104,7 @@ export class OutsideCallError extends Error {
 }
 
 const DEFAULT_RETRY: RetryOptions = { retries: 2, baseDelayMs: 200, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
-const DEFAULT_BREAKER: BreakerOptions = { failuresToOpen: 5, openMs: 30_000 };
+const DEFAULT_BREAKER: BreakerOptions = { failuresToOpen: 5, openMs: 10_000 };
 const DEFAULT_MAX_PACE_WAIT_MS = 1_000;
 
 export class OutsideSystem {
@@ -130,11 +132,11 @@ export class OutsideSystem {
     return this.breaker.state;
   }
 
-  /** The longest a call may take: every try at its deadline, the back-offs between them at their largest. */
+  /** The longest a call may take: every try at its deadline, each wait between them at its longest (a back-off or a Retry-After). */
   get callDeadlineMs(): number {
-    let backoffs = 0;
-    for (let retry = 0; retry < this.retry.retries; retry++) backoffs += Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** retry * 1.5);
-    return (this.retry.retries + 1) * this.options.timeoutMs + Math.ceil(backoffs);
+    let waits = 0;
+    for (let retry = 0; retry < this.retry.retries; retry++) waits += Math.max(this.retry.maxRetryAfterMs, Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** retry * 1.5));
+    return (this.retry.retries + 1) * this.options.timeoutMs + Math.ceil(waits);
   }
 
   /** Sends `request`, trying again as RetryOptions and the request's `idempotent` allow; any HTTP answer is returned. */
@@ -196,8 +198,9 @@ export class OutsideSystem {
       this.breaker.failed();
       const failure = deadline.aborted ? 'timeout' : 'unreachable';
       this.observe(operation, failure, elapsed);
-      const message = deadline.aborted ? `${this.name} did not answer ${operation} within ${timeoutMs} ms` : `${this.name} is unreachable (${causeOf(error)})`;
-      return new OutsideCallError(this.name, operation, failure, message, { notTaken: causeCode(error) === 'ECONNREFUSED' });
+      const cause = causeCode(error) ?? causeOf(error);
+      const message = deadline.aborted ? `${this.name} did not answer ${operation} within ${timeoutMs} ms` : `${this.name} is unreachable (${cause})`;
+      return new OutsideCallError(this.name, operation, failure, message, { notTaken: cause === 'ECONNREFUSED', cause });
     }
   }
 

@@ -2,7 +2,7 @@ import { ServiceClient } from '@bo/platform';
 import type { OutsideEffect } from '@bo/platform/events';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
 import { PriceSheetClient } from './clients/price-sheet';
-import { WooCommerceClient } from './clients/woocommerce';
+import { WooCommerceClient, wooCommerceSystem } from './clients/woocommerce';
 import { shopSettings, type ShopSyncConfig } from './config';
 import { shopSyncConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
@@ -24,9 +24,9 @@ export interface ShopSyncExposed {
  * sheet through pricing, price pushes (consumer of pricing.price.updated and its outside effect),
  * the sync runner, and the routes.
  */
-export async function buildShopSyncApp({ config, logger, signer, prisma, effects }: ServiceContext<ShopSyncConfig, PrismaClient>): Promise<ServiceParts<ShopSyncExposed>> {
+export async function buildShopSyncApp({ config, logger, signer, prisma, effects, outside }: ServiceContext<ShopSyncConfig, PrismaClient>): Promise<ServiceParts<ShopSyncExposed>> {
   const settings = shopSettings(config);
-  const shop = settings ? new WooCommerceClient(settings) : null;
+  const shop = settings ? new WooCommerceClient(outside(wooCommerceSystem(settings)), settings) : null;
   const sheet = new PriceSheetClient(new ServiceClient({ baseUrl: config.PRICING_URL, signer }));
   const pushes = new PricePushes({ prisma, shop, signal: new DecisionSignal() });
   const runner = shop ? new SyncRunner({ prisma, shop, sheet, pushes, batchSize: config.WOOCOMMERCE_BATCH_SIZE, logger }) : null;

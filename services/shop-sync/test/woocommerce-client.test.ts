@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freePort, listen } from '@bo/sim-kit';
 import { buildWooCommerceSimulator, defaultSeed } from '@bo/sim-woocommerce';
-import { WooCommerceClient, WooCommerceError, type WooSettings } from '../src/clients/woocommerce';
+import { outsideSystemForTest } from '@bo/platform/testing/outside';
+import { WooCommerceClient, WooCommerceError, wooCommerceSystem, type WooSettings } from '../src/clients/woocommerce';
 import { SIMULATOR_KEY } from '../src/service';
 
 /** The client against the WooCommerce simulator, with each of its faults (external-apis.md §3). */
 describe('WooCommerce REST v3 client', () => {
   const sim = buildWooCommerceSimulator({ seed: defaultSeed() });
   let settings: WooSettings;
-  const client = (overrides: Partial<WooSettings> = {}, retry?: { baseDelayMs: number }) => new WooCommerceClient({ ...settings, ...overrides }, { retry });
+  const client = (overrides: Partial<WooSettings> = {}, retry?: { baseDelayMs: number }) => {
+    const shop = { ...settings, ...overrides };
+    const system = wooCommerceSystem(shop);
+    return new WooCommerceClient(outsideSystemForTest({ ...system, retry: { ...system.retry, ...retry } }), shop);
+  };
   const faults = (rules: object[]) => sim.app.inject({ method: 'POST', url: '/__sim/faults', payload: rules });
   const apiCalls = () => sim.journal.list().filter((entry) => entry.url.startsWith('/wp-json/'));
 

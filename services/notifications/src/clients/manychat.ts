@@ -72,7 +72,8 @@ interface Envelope {
 
 /** ManyChat as an outside system: its name on the metrics, its address and each try's deadline. */
 export function manyChatSystem(settings: ManyChatSettings): OutsideOptions {
-  return { system: 'manychat', baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs };
+  // ManyChat sends no Retry-After (external-apis.md §2): a long one is not ManyChat's.
+  return { system: 'manychat', baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, retry: { maxRetryAfterMs: 2_000 } };
 }
 
 export class ManyChatClient {
