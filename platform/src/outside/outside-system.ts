@@ -54,6 +54,11 @@ export interface OutsideRequest {
    * did not take the call) is tried again either way.
    */
   idempotent: boolean;
+  /**
+   * The system's own way of saying it did nothing (QPay's SYSTEM_BUSY): such an answer is tried
+   * again even for a call that is not idempotent.
+   */
+  notTaken?: (answer: OutsideAnswer) => boolean;
   /** This call's per-try deadline, instead of the system's. */
   timeoutMs?: number;
   /** The caller's own deadline or cancel: no further try starts once it fires. */
@@ -106,6 +111,8 @@ export class OutsideCallError extends Error {
 const DEFAULT_RETRY: RetryOptions = { retries: 2, baseDelayMs: 200, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 const DEFAULT_BREAKER: BreakerOptions = { failuresToOpen: 5, openMs: 10_000 };
 const DEFAULT_MAX_PACE_WAIT_MS = 1_000;
+/** Network failures before any byte was sent: the system cannot have taken the call. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 export class OutsideSystem {
   readonly name: string;
@@ -121,6 +128,10 @@ export class OutsideSystem {
     this.metrics = options.registry ? outsideMetrics(options.registry) : null;
     this.breaker = new CircuitBreaker({ ...DEFAULT_BREAKER, ...options.breaker });
     this.metrics?.breakers.set(this.name, this.breaker);
+  }
+
+  get baseUrl(): string {
+    return this.root;
   }
 
   /** Each try's deadline unless a call sets its own. */
@@ -143,7 +154,7 @@ export class OutsideSystem {
   async call(request: OutsideRequest): Promise<OutsideAnswer> {
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.once(request);
-      const again = attempt < this.retry.retries && this.retryable(outcome, request.idempotent);
+      const again = attempt < this.retry.retries && this.retryable(outcome, request);
       const delay = again ? this.delayBefore(attempt, outcome) : null;
       if (delay === null || request.signal?.aborted) {
         if (outcome instanceof OutsideCallError) throw outcome;
@@ -200,17 +211,17 @@ export class OutsideSystem {
       this.observe(operation, failure, elapsed);
       const cause = causeCode(error) ?? causeOf(error);
       const message = deadline.aborted ? `${this.name} did not answer ${operation} within ${timeoutMs} ms` : `${this.name} is unreachable (${cause})`;
-      return new OutsideCallError(this.name, operation, failure, message, { notTaken: cause === 'ECONNREFUSED', cause });
+      return new OutsideCallError(this.name, operation, failure, message, { notTaken: NOT_CONNECTED.has(cause), cause });
     }
   }
 
-  /** A 429 and a refused connection were never taken by the system; anything else lost or failed may have been. */
-  private retryable(outcome: OutsideAnswer | OutsideCallError, idempotent: boolean): boolean {
+  /** A 429, a refused connection and what the system says it did not take are safe to send again; anything else lost or failed may have been taken. */
+  private retryable(outcome: OutsideAnswer | OutsideCallError, { idempotent, notTaken }: OutsideRequest): boolean {
     if (outcome instanceof OutsideCallError) {
       if (outcome.failure === 'abandoned' || outcome.failure === 'breaker_open') return false;
       return idempotent || outcome.details.notTaken === true;
     }
-    if (outcome.status === 429) return true;
+    if (outcome.status === 429 || (outcome.status >= 500 && notTaken?.(outcome))) return true;
     return idempotent && (outcome.status === 408 || outcome.status >= 500);
   }
 

@@ -33,9 +33,9 @@ export interface PaymentsExposed {
  * environment on a fresh database), the invoice desk (create, check, the one paid transition,
  * cancel), the reconciliation job, the callback log's 30-day retention and the routes.
  */
-export async function buildPaymentsApp({ config, logger, signer, prisma, outbox, infrastructure }: ServiceContext<PaymentsConfig, PrismaClient>): Promise<ServiceParts<PaymentsExposed>> {
+export async function buildPaymentsApp({ config, logger, signer, prisma, outbox, infrastructure, outside }: ServiceContext<PaymentsConfig, PrismaClient>): Promise<ServiceParts<PaymentsExposed>> {
   const secrets = SecretBox.fromConfig(config);
-  const qpay = new QpayConnection({ prisma, config, secrets });
+  const qpay = new QpayConnection({ prisma, config, secrets, outside });
   await qpay.seedFromEnvironment();
   const webhookSecret = new WebhookSecret({ prisma, secrets, config });
   await webhookSecret.seed();

@@ -1,13 +1,19 @@
+import { OutsideCallError, type OutsideAnswer, type OutsideOptions, type OutsideSystem } from '@bo/platform/outside';
+
 /**
- * QPay v2 (external-apis.md §1): token, invoices, payment check. The base URL is the chosen
- * environment's (production or sandbox), so tests point it at the simulator.
+ * QPay v2 (external-apis.md §1): token, invoices, payment check, through the platform's outside
+ * client. The base URL is the chosen environment's (production or sandbox), so tests point it at
+ * the simulator. QPay publishes no rate limit: no pace.
  */
 
 export interface QpayCredentials {
-  baseUrl: string;
   clientId: string;
   clientSecret: string;
-  timeoutMs: number;
+}
+
+/** A QPay environment as an outside system: production is `qpay`, the sandbox `qpay-sandbox` (each its own breaker). */
+export function qpaySystem(settings: { environment: string; baseUrl: string; timeoutMs: number }): OutsideOptions {
+  return { system: settings.environment === 'production' ? 'qpay' : 'qpay-sandbox', baseUrl: settings.baseUrl, timeoutMs: settings.timeoutMs, retry: { retries: 2, baseDelayMs: 200 } };
 }
 
 export interface QpayInvoiceRequest {
@@ -63,7 +69,6 @@ export class QpayError extends Error {
 const TOKEN_REJECTED = new Set(['NO_CREDENDIALS', 'NO_CREDENTIALS']);
 /** Refresh this long before the token's absolute expiry. */
 const REFRESH_MARGIN_MS = 60_000;
-const MAX_ATTEMPTS = 3;
 
 interface Token {
   access: string;
@@ -72,8 +77,6 @@ interface Token {
   accessExpiresAtMs: number;
   refreshExpiresAtMs: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function errorCode(body: unknown): string {
   const error = (body as { error?: unknown } | null)?.error;
@@ -95,20 +98,23 @@ export class QpayClient {
   private token: Token | null = null;
   private tokenRequest: Promise<Token> | null = null;
 
-  constructor(private readonly credentials: QpayCredentials) {}
+  constructor(
+    private readonly system: OutsideSystem,
+    private readonly credentials: QpayCredentials,
+  ) {}
 
   createInvoice(request: QpayInvoiceRequest): Promise<QpayCreatedInvoice> {
     // A timeout or a gateway page may hide an invoice QPay did make: such failures are not resent.
-    return this.call('POST', '/invoice', request, { resendAmbiguous: false });
+    return this.call('createInvoice', 'POST', '/invoice', request, { resendAmbiguous: false });
   }
 
   getInvoice(qpayInvoiceId: string): Promise<{ invoice_status: string; [field: string]: unknown }> {
-    return this.call('GET', `/invoice/${encodeURIComponent(qpayInvoiceId)}`, undefined, { resendAmbiguous: true });
+    return this.call('getInvoice', 'GET', `/invoice/${encodeURIComponent(qpayInvoiceId)}`, undefined, { resendAmbiguous: true });
   }
 
   /** Cancels an open invoice; INVOICE_PAID and INVOICE_ALREADY_CANCELED come back as QpayErrors with those codes. */
   async cancelInvoice(qpayInvoiceId: string): Promise<void> {
-    await this.call('DELETE', `/invoice/${encodeURIComponent(qpayInvoiceId)}`, undefined, { resendAmbiguous: true });
+    await this.call('cancelInvoice', 'DELETE', `/invoice/${encodeURIComponent(qpayInvoiceId)}`, undefined, { resendAmbiguous: true });
   }
 
   /**
@@ -116,11 +122,11 @@ export class QpayClient {
    * PAYMENT_SETTLED). A repeat answers PAYMENT_ALREADY_CANCELED, so a resend after a timeout is safe.
    */
   async refundPayment(paymentId: string, note: string): Promise<void> {
-    await this.call('DELETE', `/payment/refund/${encodeURIComponent(paymentId)}`, { note: note.slice(0, 255) }, { resendAmbiguous: true });
+    await this.call('refundPayment', 'DELETE', `/payment/refund/${encodeURIComponent(paymentId)}`, { note: note.slice(0, 255) }, { resendAmbiguous: true });
   }
 
   checkPayment(qpayInvoiceId: string): Promise<QpayPaymentCheck> {
-    return this.call('POST', '/payment/check', { object_type: 'INVOICE', object_id: qpayInvoiceId, offset: { page_number: 1, page_limit: 100 } }, { resendAmbiguous: true });
+    return this.call('checkPayment', 'POST', '/payment/check', { object_type: 'INVOICE', object_id: qpayInvoiceId, offset: { page_number: 1, page_limit: 100 } }, { resendAmbiguous: true });
   }
 
   /** A token for the next calls: cached, refreshed a minute before it expires, a full login when the refresh token is gone too. */
@@ -136,17 +142,18 @@ export class QpayClient {
   private async fetchToken(previous: Token | null): Promise<Token> {
     if (previous && previous.refreshExpiresAtMs - REFRESH_MARGIN_MS > Date.now()) {
       try {
-        return await this.tokenCall('/auth/refresh', `Bearer ${previous.refresh}`);
+        return await this.tokenCall('refreshToken', '/auth/refresh', `Bearer ${previous.refresh}`);
       } catch (error) {
         if (!(error instanceof QpayError) || error.status !== 401) throw error;
       }
     }
     const basic = Buffer.from(`${this.credentials.clientId}:${this.credentials.clientSecret}`).toString('base64');
-    return this.tokenCall('/auth/token', `Basic ${basic}`);
+    return this.tokenCall('token', '/auth/token', `Basic ${basic}`);
   }
 
-  private async tokenCall(path: string, authorization: string): Promise<Token> {
-    const body = (await this.send('POST', path, authorization, undefined)) as { access_token: string; refresh_token: string; expires_in: number; refresh_expires_in: number };
+  private async tokenCall(operation: string, path: string, authorization: string): Promise<Token> {
+    // Asking for a token twice makes two tokens, the first unused: safe to repeat.
+    const body = (await this.send(operation, 'POST', path, authorization, undefined, true)) as { access_token: string; refresh_token: string; expires_in: number; refresh_expires_in: number };
     return {
       access: body.access_token,
       refresh: body.refresh_token,
@@ -156,58 +163,61 @@ export class QpayClient {
   }
 
   /**
-   * One API call with its retries: a rejected token is replaced once and the call repeated; a 429
-   * or 5xx (and, for reads, a timeout) is retried with back-off up to three attempts.
+   * One API call: a rejected token is replaced once and the call repeated. The outside client tries
+   * a 429, a SYSTEM_BUSY and a refused connection again (QPay did nothing), and a timeout or a
+   * gateway page only where a resend is safe (`resendAmbiguous`).
    */
-  private async call<T>(method: string, path: string, body: unknown, policy: { resendAmbiguous: boolean }): Promise<T> {
-    let renewedToken = false;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return (await this.send(method, path, `Bearer ${await this.accessToken()}`, body)) as T;
-      } catch (error) {
-        if (!(error instanceof QpayError)) throw error;
-        if (error.status === 401 && TOKEN_REJECTED.has(error.code) && !renewedToken) {
-          renewedToken = true;
-          this.token = null;
-          attempt--;
-          continue;
-        }
-        const mayResend = error.retryable || (error.ambiguous && policy.resendAmbiguous);
-        if (!mayResend || attempt >= MAX_ATTEMPTS) throw error;
-        await sleep(200 * 2 ** (attempt - 1));
-      }
+  private async call<T>(operation: string, method: 'GET' | 'POST' | 'DELETE', path: string, body: unknown, policy: { resendAmbiguous: boolean }): Promise<T> {
+    try {
+      return (await this.send(operation, method, path, `Bearer ${await this.accessToken()}`, body, policy.resendAmbiguous)) as T;
+    } catch (error) {
+      if (!(error instanceof QpayError) || error.status !== 401 || !TOKEN_REJECTED.has(error.code)) throw error;
+      this.token = null;
+      return (await this.send(operation, method, path, `Bearer ${await this.accessToken()}`, body, policy.resendAmbiguous)) as T;
     }
   }
 
-  private async send(method: string, path: string, authorization: string, body: unknown): Promise<unknown> {
-    const url = `${this.credentials.baseUrl.replace(/\/+$/, '')}${path}`;
-    let response: Response;
+  private async send(operation: string, method: 'GET' | 'POST' | 'DELETE', path: string, authorization: string, body: unknown, idempotent: boolean): Promise<unknown> {
+    let answer: OutsideAnswer;
     try {
-      response = await fetch(url, {
+      answer = await this.system.call({
+        operation,
         method,
+        path,
         headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.credentials.timeoutMs),
+        idempotent,
+        notTaken: qpayDidNothing,
       });
     } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code;
-      if ((error as Error).name === 'TimeoutError') throw new QpayError(`QPay did not answer within ${this.credentials.timeoutMs} ms (${method} ${path})`, 504, 'TIMEOUT', false, true);
-      if (cause === 'ECONNREFUSED' || cause === 'ENOTFOUND') throw new QpayError(`Could not connect to QPay at ${this.credentials.baseUrl} (${cause})`, 503, cause, true);
-      throw new QpayError(`The connection to QPay failed (${method} ${path}): ${cause ?? (error as Error).message}`, 502, 'CONNECTION', false, true);
+      if (!(error instanceof OutsideCallError)) throw error;
+      if (error.failure === 'timeout') throw new QpayError(`QPay did not answer within ${this.system.timeoutMs} ms (${method} ${path})`, 504, 'TIMEOUT', false, true);
+      if (error.failure === 'breaker_open') throw new QpayError(`QPay is failing: ${error.message}`, 503, 'BREAKER_OPEN', true);
+      if (error.details.notTaken) throw new QpayError(`Could not connect to QPay at ${this.system.baseUrl} (${error.details.cause})`, 503, error.details.cause ?? 'CONNECTION', true);
+      throw new QpayError(`The connection to QPay failed (${method} ${path}): ${error.details.cause ?? error.message}`, 502, 'CONNECTION', false, true);
     }
-    const text = await response.text();
+    const { status, text } = answer;
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : {};
     } catch {
       // nginx in front of QPay answers some failures with an HTML page.
-      const status = response.status;
       throw new QpayError(`QPay answered ${status} with a non-JSON page (${method} ${path})`, status >= 400 ? status : 502, 'NOT_JSON', status === 429 || status === 503, status === 502 || status === 504 || status < 400);
     }
-    if (response.ok) return parsed;
+    if (status >= 200 && status < 300) return parsed;
     const code = errorCode(parsed);
-    const retryable = response.status === 429 || (response.status >= 500 && code === 'SYSTEM_BUSY');
-    throw new QpayError(`QPay refused ${method} ${path}: ${code} (${errorMessage(parsed, response.status)})`, response.status, code, retryable, response.status >= 500 && !retryable);
+    const retryable = status === 429 || (status >= 500 && code === 'SYSTEM_BUSY');
+    throw new QpayError(`QPay refused ${method} ${path}: ${code} (${errorMessage(parsed, status)})`, status, code, retryable, status >= 500 && !retryable);
+  }
+}
+
+/** QPay's answers that say nothing was done: SYSTEM_BUSY, and nginx's 503 page. */
+function qpayDidNothing({ status, text }: OutsideAnswer): boolean {
+  if (status === 503 && !text.trimStart().startsWith('{')) return true;
+  try {
+    return errorCode(JSON.parse(text)) === 'SYSTEM_BUSY';
+  } catch {
+    return false;
   }
 }
 

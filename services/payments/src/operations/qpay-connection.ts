@@ -1,6 +1,7 @@
 import { maskSecret, serviceUnavailable, type SecretBox } from '@bo/platform';
 import type { QpaySettingsView } from '@bo/proto';
-import { QpayClient } from '../clients/qpay';
+import type { OutsideOptions, OutsideSystem } from '@bo/platform/outside';
+import { QpayClient, qpaySystem } from '../clients/qpay';
 import type { PaymentsConfig } from '../config';
 import type { PrismaClient, QpaySettings } from '../generated/prisma/client';
 import { settingsStore } from '../store/settings-store';
@@ -27,8 +28,10 @@ export interface ActiveQpay {
 export class QpayConnection {
   /** By base URL and credentials: a client keeps its token while they stay the same. */
   private readonly clients = new Map<string, QpayClient>();
+  /** By base URL: the outside system (its breaker and metrics) outlives a change of credentials. */
+  private readonly systems = new Map<string, OutsideSystem>();
 
-  constructor(private readonly deps: { prisma: PrismaClient; config: PaymentsConfig; secrets: SecretBox }) {}
+  constructor(private readonly deps: { prisma: PrismaClient; config: PaymentsConfig; secrets: SecretBox; outside: (options: OutsideOptions) => OutsideSystem }) {}
 
   /** Writes the environment's settings into a fresh database (the embedded run's simulator merchant, or a deployment's). */
   async seedFromEnvironment(): Promise<void> {
@@ -107,7 +110,9 @@ export class QpayConnection {
     let client = this.clients.get(fingerprint);
     if (!client) {
       const clientSecret = this.deps.secrets.open(settings.qpayClientSecret, CLIENT_SECRET);
-      client = new QpayClient({ baseUrl, clientId: settings.qpayClientId, clientSecret, timeoutMs: this.deps.config.QPAY_TIMEOUT_MS });
+      let system = this.systems.get(baseUrl);
+      if (!system) this.systems.set(baseUrl, (system = this.deps.outside(qpaySystem({ environment, baseUrl, timeoutMs: this.deps.config.QPAY_TIMEOUT_MS }))));
+      client = new QpayClient(system, { clientId: settings.qpayClientId, clientSecret });
       this.clients.set(fingerprint, client);
     }
     return client;
