@@ -40,25 +40,16 @@ export interface OutsideSystemOptions {
 /** An outside system as a service declares it (ServiceContext's `outside`): its paces are kept in the infrastructure, its metrics are the service's. */
 export type OutsideOptions = Omit<OutsideSystemOptions, 'registry' | 'paces'>;
 
-export interface OutsideRequest {
+/** What every call says of itself, whoever sends it (`call`, or an SDK through `run`). */
+export interface OutsideWork {
   /** The metric's operation label: what the call does (`sendContent`, `createInvoice`). */
   operation: string;
-  method: HttpMethod;
-  /** Appended to the system's base URL. */
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
   /**
    * Safe to send twice: a GET, or a write the system deduplicates. Only then are a timeout, a
    * reset connection or a server error tried again; a 429 or a refused connection (the system
    * did not take the call) is tried again either way.
    */
   idempotent: boolean;
-  /**
-   * The system's own way of saying it did nothing (QPay's SYSTEM_BUSY): such an answer is tried
-   * again even for a call that is not idempotent.
-   */
-  notTaken?: (answer: OutsideAnswer) => boolean;
   /** This call's per-try deadline, instead of the system's. */
   timeoutMs?: number;
   /** The caller's own deadline or cancel: no further try starts once it fires. */
@@ -72,10 +63,28 @@ export interface OutsideRequest {
   pace?: Pace;
 }
 
+export interface OutsideRequest extends OutsideWork {
+  method: HttpMethod;
+  /** Appended to the system's base URL. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /**
+   * The system's own way of saying it did nothing (QPay's SYSTEM_BUSY): such an answer is tried
+   * again even for a call that is not idempotent.
+   */
+  notTaken?: (answer: OutsideAnswer) => boolean;
+}
+
+/** One try that got an answer: its HTTP status and headers, and the value (or the SDK's error) it came with. */
+type Tried<T> = { answer: number; headers: Headers | null; value: T | null; error?: unknown; retryAnyway: boolean };
+
 export interface Pace {
   bucket: string;
   account: string;
   perSecond: number;
+  /** Calls that may start at once before the pace applies (1: none); see OutsideRateLimit. */
+  burst?: number;
   maxWaitMs?: number;
 }
 
@@ -101,6 +110,8 @@ export class OutsideCallError extends Error {
       notTaken?: boolean;
       /** For an unreachable system: the network's reason (`ECONNREFUSED`, `ENOTFOUND`, …). */
       cause?: string;
+      /** For an open breaker: what the last failed try got (an OutsideAnswer, an SDK's error, or an OutsideCallError), for the caller to describe. */
+      lastFailure?: unknown;
     } = {},
   ) {
     super(message);
@@ -120,6 +131,8 @@ export class OutsideSystem {
   private readonly retry: RetryOptions;
   private readonly breaker: CircuitBreaker;
   private readonly metrics: OutsideMetrics | null;
+  /** What the last failed try got: said again while the breaker keeps calls away. */
+  private lastFailure: unknown = undefined;
 
   constructor(private readonly options: OutsideSystemOptions) {
     this.name = options.system;
@@ -152,30 +165,59 @@ export class OutsideSystem {
 
   /** Sends `request`, trying again as RetryOptions and the request's `idempotent` allow; any HTTP answer is returned. */
   async call(request: OutsideRequest): Promise<OutsideAnswer> {
-    for (let attempt = 0; ; attempt++) {
-      const outcome = await this.once(request);
-      const again = attempt < this.retry.retries && this.retryable(outcome, request);
-      const delay = again ? this.delayBefore(attempt, outcome) : null;
+    return this.tries(request, async (signal) => {
+      const response = await fetch(`${this.root}${request.path}`, { method: request.method, headers: request.headers, body: request.body, signal });
+      const answer: OutsideAnswer = { status: response.status, headers: response.headers, text: await response.text() };
+      return { answer: answer.status, headers: answer.headers, value: answer, retryAnyway: answer.status >= 500 && request.notTaken?.(answer) === true };
+    });
+  }
+
+  /**
+   * A call an SDK makes (Google's Sheets client, OpenAI's): `work` gets the try's deadline as a
+   * signal (the SDK's own timeout and retries set off, or above ours), and `statusOf` reads the
+   * HTTP status and headers from the SDK's error, so the SDK's failures are judged, retried,
+   * broken and counted as `call`'s are. The SDK's own error is thrown when the system answered.
+   */
+  async run<T>(request: OutsideWork, work: (signal: AbortSignal) => Promise<T>, statusOf: (error: unknown) => { status: number; headers?: Headers } | null): Promise<T> {
+    return this.tries(request, async (signal) => {
+      try {
+        return { answer: 200, headers: null, value: await work(signal), retryAnyway: false };
+      } catch (error) {
+        const answered = statusOf(error);
+        if (!answered) throw error;
+        return { answer: answered.status, headers: answered.headers ?? null, value: null, error, retryAnyway: false };
+      }
+    });
+  }
+
+  /** Tries `attempt` as RetryOptions allow: the value of the last answer, or its error. */
+  private async tries<T>(request: OutsideWork, attempt: (signal: AbortSignal) => Promise<Tried<T>>): Promise<T> {
+    for (let n = 0; ; n++) {
+      const outcome = await this.once(request, attempt);
+      const again = n < this.retry.retries && this.retryable(outcome, request.idempotent);
+      const delay = again ? this.delayBefore(n, outcome) : null;
       if (delay === null || request.signal?.aborted) {
         if (outcome instanceof OutsideCallError) throw outcome;
-        return outcome;
+        if ('error' in outcome) throw outcome.error;
+        return outcome.value as T;
       }
       await sleep(delay, request.signal);
     }
   }
 
-  private async once(request: OutsideRequest): Promise<OutsideAnswer | OutsideCallError> {
+  private async once<T>(request: OutsideWork, attempt: (signal: AbortSignal) => Promise<Tried<T>>): Promise<Tried<T> | OutsideCallError> {
     const { operation, signal } = request;
     if (signal?.aborted) return new OutsideCallError(this.name, operation, 'abandoned', `${this.name} ${operation} abandoned: ${reasonOf(signal)}`);
     if (!this.breaker.admit()) {
       this.observe(operation, 'breaker_open', 0);
       const retryInMs = this.breaker.retryInMs;
-      return new OutsideCallError(this.name, operation, 'breaker_open', `${this.name} is failing: calls are paused for ${Math.ceil(retryInMs / 1000)} s after repeated failures`, { retryInMs });
+      return new OutsideCallError(this.name, operation, 'breaker_open', `${this.name} is failing: calls are paused for ${Math.ceil(retryInMs / 1000)} s after repeated failures`, { retryInMs, lastFailure: this.lastFailure });
     }
     if (request.pace) {
-      const { bucket, account, perSecond, maxWaitMs = DEFAULT_MAX_PACE_WAIT_MS } = request.pace;
+      const { bucket, account, perSecond, burst = 1, maxWaitMs = DEFAULT_MAX_PACE_WAIT_MS } = request.pace;
       if (!this.options.paces) throw new Error(`${this.name} ${operation} declares a pace, but the system was given no place to keep paces`);
-      const wait = await this.options.paces.take(`${this.name}:${bucket}:${account}`, perSecond, maxWaitMs);
+      // Per origin too: the same account at another address (a simulator) is another quota.
+      const wait = await this.options.paces.take(`${this.name}:${bucket}:${account}@${this.root}`, { perSecond, burst }, maxWaitMs);
       if (wait === null) {
         this.breaker.abandoned();
         this.observe(operation, 'paced', 0);
@@ -187,18 +229,13 @@ export class OutsideSystem {
     const deadline = AbortSignal.timeout(timeoutMs);
     const started = performance.now();
     try {
-      const response = await fetch(`${this.root}${request.path}`, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        signal: signal ? AbortSignal.any([deadline, signal]) : deadline,
-      });
-      const text = await response.text();
-      const answer = { status: response.status, headers: response.headers, text };
-      if (answer.status >= 500) this.breaker.failed();
-      else this.breaker.succeeded();
-      this.observe(operation, outcomeOf(answer.status), performance.now() - started);
-      return answer;
+      const tried = await attempt(signal ? AbortSignal.any([deadline, signal]) : deadline);
+      if (tried.answer >= 500) {
+        this.breaker.failed();
+        this.lastFailure = 'error' in tried ? tried.error : tried.value;
+      } else this.breaker.succeeded();
+      this.observe(operation, outcomeOf(tried.answer), performance.now() - started);
+      return tried;
     } catch (error) {
       const elapsed = performance.now() - started;
       if (signal?.aborted) {
@@ -211,26 +248,26 @@ export class OutsideSystem {
       this.observe(operation, failure, elapsed);
       const cause = causeCode(error) ?? causeOf(error);
       const message = deadline.aborted ? `${this.name} did not answer ${operation} within ${timeoutMs} ms` : `${this.name} is unreachable (${cause})`;
-      return new OutsideCallError(this.name, operation, failure, message, { notTaken: NOT_CONNECTED.has(cause), cause });
+      const failed = new OutsideCallError(this.name, operation, failure, message, { notTaken: NOT_CONNECTED.has(cause), cause });
+      this.lastFailure = failed;
+      return failed;
     }
   }
 
   /** A 429, a refused connection and what the system says it did not take are safe to send again; anything else lost or failed may have been taken. */
-  private retryable(outcome: OutsideAnswer | OutsideCallError, { idempotent, notTaken }: OutsideRequest): boolean {
+  private retryable(outcome: Tried<unknown> | OutsideCallError, idempotent: boolean): boolean {
     if (outcome instanceof OutsideCallError) {
       if (outcome.failure === 'abandoned' || outcome.failure === 'breaker_open') return false;
       return idempotent || outcome.details.notTaken === true;
     }
-    if (outcome.status === 429 || (outcome.status >= 500 && notTaken?.(outcome))) return true;
-    return idempotent && (outcome.status === 408 || outcome.status >= 500);
+    if (outcome.answer === 429 || outcome.retryAnyway) return true;
+    return idempotent && (outcome.answer === 408 || outcome.answer >= 500);
   }
 
   /** The wait before the next try: the system's Retry-After when it gave one (null past the cap), else jittered back-off. */
-  private delayBefore(attempt: number, outcome: OutsideAnswer | OutsideCallError): number | null {
-    if (!(outcome instanceof OutsideCallError)) {
-      const asked = retryAfterMs(outcome.headers);
-      if (asked !== null) return asked <= this.retry.maxRetryAfterMs ? asked : null;
-    }
+  private delayBefore(attempt: number, outcome: Tried<unknown> | OutsideCallError): number | null {
+    const asked = outcome instanceof OutsideCallError || !outcome.headers ? null : retryAfterMs(outcome.headers);
+    if (asked !== null) return asked <= this.retry.maxRetryAfterMs ? asked : null;
     return Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** attempt * (0.5 + Math.random()));
   }
 

@@ -14,7 +14,7 @@ async function takeAtOnce(limits: OutsideRateLimit[], key: string, perSecond: nu
     limits.flatMap((limit) =>
       Array.from({ length: count }, async () => {
         const asked = Date.now();
-        return asked + (await limit.take(key, perSecond, 60_000))!;
+        return asked + (await limit.take(key, { perSecond, burst: 1 }, 60_000))!;
       }),
     ),
   );
@@ -40,11 +40,24 @@ describe.each([
     const [limit] = makeLimits();
     const busy = `test:${randomUUID()}`;
     await takeAtOnce([limit], busy, 10, 20);
-    expect(await limit.take(`test:${randomUUID()}`, 10, 0)).toBe(0);
+    const once = { perSecond: 10, burst: 1 };
+    expect(await limit.take(`test:${randomUUID()}`, once, 0)).toBe(0);
     // The next free slot is about 2 s away: refused without taking it, so it is still there to take.
-    expect(await limit.take(busy, 10, 1_000)).toBeNull();
-    const wait = await limit.take(busy, 10, 5_000);
+    expect(await limit.take(busy, once, 1_000)).toBeNull();
+    const wait = await limit.take(busy, once, 5_000);
     expect(wait).toBeGreaterThan(1_500);
-    expect(await limit.take(busy, 10, 5_000)).toBeCloseTo(wait! + 100, -1);
+    expect(await limit.take(busy, once, 5_000)).toBeCloseTo(wait! + 100, -1);
+  });
+
+  it('lets a burst start at once, then paces the rest: at most burst + rate × T in any T seconds', async () => {
+    const [limit] = makeLimits();
+    const key = `test:${randomUUID()}`;
+    const rate = { perSecond: 20, burst: 5 };
+    const waits = [];
+    for (let n = 0; n < 9; n++) waits.push(await limit.take(key, rate, 10_000));
+    expect(waits.slice(0, 5).every((wait) => wait! <= 2)).toBe(true);
+    // The sixth waits for the first slot after the burst: 50 ms, then one every 50 ms.
+    expect(waits[5]).toBeGreaterThan(40);
+    expect(waits[8]! - waits[5]!).toBeGreaterThanOrEqual(145);
   });
 });

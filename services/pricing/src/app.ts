@@ -1,5 +1,5 @@
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
-import { GoogleSheet } from './clients/price-sheet';
+import { GoogleSheet, googleSheetsSystem } from './clients/price-sheet';
 import type { PricingConfig } from './config';
 import { pricingConfigItems } from './config-status';
 import { PriceCatalog } from './domain/price-catalog';
@@ -21,13 +21,16 @@ export interface PricingExposed {
  * The pricing service's parts from its injected dependencies: the sheet client, the catalog over
  * the cache and the last good copy, and the routes, and the shop outcome of each edit (asked of shop-sync). It consumes no events and has no jobs.
  */
-export async function buildPricingApp({ config, logger, signer, infrastructure, prisma, outbox }: ServiceContext<PricingConfig, PrismaClient>): Promise<ServiceParts<PricingExposed>> {
-  const sheet = new GoogleSheet({
-    spreadsheetId: config.GOOGLE_SHEETS_SPREADSHEET_ID,
-    sheetName: config.GOOGLE_SHEETS_SHEET_NAME,
-    credentials: await resolveCredentials(config),
-    rootUrl: config.GOOGLE_SHEETS_ROOT_URL,
-  });
+export async function buildPricingApp({ config, logger, signer, infrastructure, prisma, outbox, outside }: ServiceContext<PricingConfig, PrismaClient>): Promise<ServiceParts<PricingExposed>> {
+  const sheet = new GoogleSheet(
+    {
+      spreadsheetId: config.GOOGLE_SHEETS_SPREADSHEET_ID,
+      sheetName: config.GOOGLE_SHEETS_SHEET_NAME,
+      credentials: await resolveCredentials(config),
+      rootUrl: config.GOOGLE_SHEETS_ROOT_URL,
+    },
+    outside(googleSheetsSystem(config.GOOGLE_SHEETS_ROOT_URL)),
+  );
   const catalog = new PriceCatalog({
     sheet,
     cache: infrastructure.cache,

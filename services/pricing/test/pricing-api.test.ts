@@ -4,6 +4,7 @@ import { createLogger, type Identity } from '@bo/platform';
 import { RedisCache } from '@bo/platform/cache';
 import { openDatabase, type Database } from '@bo/platform/db';
 import { RabbitMqTransport } from '@bo/platform/events';
+import { MemoryOutsideRateLimit } from '@bo/platform/outside';
 import type { Infrastructure } from '@bo/platform/runtime';
 import { connectInfrastructure } from '@bo/platform/runtime';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
@@ -121,6 +122,9 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
     for (let i = 0; i < 5; i++) await service.app.inject({ method: 'GET', url: '/api/prices' });
     const after = sheets.simulator.journal.list().filter((e) => e.method === 'GET').length;
     expect(after - before).toBe(1);
+    // Each read of the sheet is on pricing's /metrics, made through the outside client around Google's SDK.
+    const metrics = (await service.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^outside_call_duration_seconds_count\{service="pricing",system="google-sheets",operation="values.get",outcome="ok"\} [1-9]\d*$/m);
     const status = (await service.app.inject({ method: 'GET', url: '/api/cache/status', headers: asAdmin })).json();
     expect(status).toMatchObject({ cached: true, ttlSeconds: 300 });
     expect(status.ageSeconds).toBeGreaterThanOrEqual(0);
@@ -248,7 +252,7 @@ describe('pricing service on PostgreSQL, Redis, RabbitMQ and the Sheets simulato
       });
       other = await pricing.start({
         config, logger,
-        infrastructure: { database, cache, transport, lock: undefined as never, outsideLimit: undefined as never, readiness: [], close: async () => {} },
+        infrastructure: { database, cache, transport, lock: undefined as never, outsideLimit: new MemoryOutsideRateLimit(), readiness: [], close: async () => {} },
       });
       await sheets.simulator.faults.add({ pathPrefix: '/v4/', kind: 'status', status: 403, body: { error: { code: 403, message: 'The caller does not have permission', status: 'PERMISSION_DENIED' } } });
       const response = await other.app.inject({ method: 'GET', url: '/api/prices' });

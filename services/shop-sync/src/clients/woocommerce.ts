@@ -105,9 +105,6 @@ interface Answer<T> {
 }
 
 export class WooCommerceClient {
-  /** What the shop last failed with: said again while its breaker keeps calls away. */
-  private lastFailure = '';
-
   constructor(
     private readonly system: OutsideSystem,
     private readonly settings: WooSettings,
@@ -189,15 +186,6 @@ export class WooCommerceClient {
   }
 
   private async request<T>(operation: string, method: 'GET' | 'PUT' | 'POST', path: string, options: { query?: Query; body?: unknown } = {}): Promise<Answer<T>> {
-    try {
-      return await this.send<T>(operation, method, path, options);
-    } catch (error) {
-      if (error instanceof WooCommerceError && error.retryable && error.code !== 'breaker_open') this.lastFailure = error.message;
-      throw error;
-    }
-  }
-
-  private async send<T>(operation: string, method: 'GET' | 'PUT' | 'POST', path: string, options: { query?: Query; body?: unknown }): Promise<Answer<T>> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) query.set(name, String(value));
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -219,11 +207,7 @@ export class WooCommerceClient {
         idempotent: true,
       });
     } catch (error) {
-      if (!(error instanceof OutsideCallError)) throw error;
-      if (error.failure === 'timeout') throw new WooCommerceError(0, 'timeout', `WooCommerce did not answer within ${this.settings.timeoutMs / 1000} s`);
-      if (error.failure === 'unreachable') throw new WooCommerceError(0, 'unreachable', `Could not reach WooCommerce at ${new URL(this.settings.storeUrl).host}: ${error.details.cause}`);
-      const paused = `calls to WooCommerce are paused for ${Math.ceil((error.details.retryInMs ?? 0) / 1000)} s after repeated failures`;
-      throw new WooCommerceError(503, error.failure, this.lastFailure ? `${this.lastFailure}; ${paused}` : paused);
+      throw error instanceof OutsideCallError ? this.noAnswer(error) : error;
     }
     if (answer.status >= 200 && answer.status < 300) {
       try {
@@ -233,6 +217,16 @@ export class WooCommerceClient {
       }
     }
     throw errorFromAnswer(answer);
+  }
+
+  /** The shop gave no answer: timed out, unreachable, or its breaker keeps calls away (saying what it last failed with). */
+  private noAnswer(error: OutsideCallError): WooCommerceError {
+    if (error.failure === 'timeout') return new WooCommerceError(0, 'timeout', `WooCommerce did not answer within ${this.settings.timeoutMs / 1000} s`);
+    if (error.failure === 'unreachable') return new WooCommerceError(0, 'unreachable', `Could not reach WooCommerce at ${new URL(this.settings.storeUrl).host}: ${error.details.cause}`);
+    const paused = `calls to WooCommerce are paused for ${Math.ceil((error.details.retryInMs ?? 0) / 1000)} s after repeated failures`;
+    const last = error.details.lastFailure;
+    const lastMessage = last instanceof OutsideCallError ? this.noAnswer(last).message : last ? errorFromAnswer(last as OutsideAnswer).message : null;
+    return new WooCommerceError(503, error.failure, lastMessage ? `${lastMessage}; ${paused}` : paused);
   }
 }
 
