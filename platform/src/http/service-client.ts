@@ -88,3 +88,16 @@ export class ServiceClient {
     return parsed.data as z.output<C['reply']>;
   }
 }
+
+/** How long a health check of another service may take. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
+/** Whether another service answers its health check: null when it does, else why not (a config-status line). */
+export async function serviceHealthProblem(name: string, url: string): Promise<string | null> {
+  try {
+    const response = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
+    return response.ok ? null : `${name} answered ${response.status}`;
+  } catch (error) {
+    return `${name} is not reachable at ${url} (${(error as Error).message})`;
+  }
+}

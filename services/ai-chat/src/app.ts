@@ -17,12 +17,13 @@ export interface AiChatExposed {
  * The ai-chat service's parts of issue 10: the AI providers (fallback in priority order), the
  * system prompts, and the e-mail parser behind the admin's test and the customers' code fetch.
  */
-export async function buildAiChatApp({ config, logger, prisma }: ServiceContext<AiChatConfig, PrismaClient>): Promise<ServiceParts<AiChatExposed>> {
+export async function buildAiChatApp({ config, logger, prisma, outside }: ServiceContext<AiChatConfig, PrismaClient>): Promise<ServiceParts<AiChatExposed>> {
   const ai = new AiProviders({
     baseUrls: { openai: config.OPENAI_BASE_URL, gemini: config.GEMINI_BASE_URL, claude: config.CLAUDE_BASE_URL },
     apiKeys: config.AI_API_KEYS,
     timeoutMs: config.AI_TIMEOUT_MS,
     logger,
+    outside,
   });
   const parser = new EmailParser({ prisma, ai });
   const deps = { prisma, ai, parser };

@@ -122,4 +122,24 @@ describe('AI provider fallback (priority order, the next provider on any failure
     expect(await parse()).toMatchObject({ result: { outcome: 'unavailable', source: 'none' }, cacheable: false });
     expect(await asked()).toEqual({ openai: 0, gemini: 0, claude: 0 });
   });
+
+  // Last in this file: the breaker it opens keeps openai away for its pause.
+  it('stops asking a provider that failed five times in a row (its breaker), and shows it on /metrics', async () => {
+    await s.sims.openai.control('errors', { kind: 'server_error' });
+    for (let n = 0; n < 6; n++) expect(await parse()).toMatchObject(foundByAi);
+    // Earlier tests' failures may have counted towards the five in a row: it opened within these six.
+    const { openai, gemini } = await asked();
+    expect(gemini).toBe(6);
+    expect(openai).toBeLessThanOrEqual(5);
+    // Open: the next parse goes straight to gemini, with no request to openai and no wait for it.
+    const started = Date.now();
+    expect(await parse()).toMatchObject(foundByAi);
+    expect(await asked()).toEqual({ openai, gemini: 7, claude: 0 });
+    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
+    const metrics = (await s.aiChat.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^outside_breaker_state\{system="openai",service="ai-chat"\} 2$/m);
+    expect(metrics).toMatch(/^outside_call_duration_seconds_count\{service="ai-chat",system="openai",operation="chat.completions",outcome="breaker_open"\} [1-9]\d*$/m);
+    expect(metrics).toMatch(/^outside_call_duration_seconds_count\{service="ai-chat",system="gemini",operation="chat.completions",outcome="ok"\} [1-9]\d*$/m);
+  });
+
 });

@@ -26,7 +26,7 @@ export async function buildPricingApp({ config, logger, signer, infrastructure, 
     {
       spreadsheetId: config.GOOGLE_SHEETS_SPREADSHEET_ID,
       sheetName: config.GOOGLE_SHEETS_SHEET_NAME,
-      credentials: await resolveCredentials(config),
+      credentials: await resolveCredentials(config, outside),
       rootUrl: config.GOOGLE_SHEETS_ROOT_URL,
     },
     outside(googleSheetsSystem(config.GOOGLE_SHEETS_ROOT_URL)),

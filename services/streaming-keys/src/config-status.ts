@@ -1,21 +1,11 @@
 import { connect } from 'node:net';
-import { isSimulatorUrl } from '@bo/platform';
+import { isSimulatorUrl, serviceHealthProblem } from '@bo/platform';
 import type { ConfigItem } from '@bo/proto';
 import type { StreamingKeysConfig } from './config';
 import { imapAddress } from './clients/mailbox';
 
 const CATEGORY = 'Streaming keys';
 const HEALTH_TIMEOUT_MS = 2_000;
-
-/** Whether another service answers its health check; null when it does, else why not. */
-async function serviceReachable(name: string, url: string): Promise<string | null> {
-  try {
-    const response = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS) });
-    return response.ok ? null : `${name} answered ${response.status}`;
-  } catch (error) {
-    return `${name} is not reachable at ${url} (${(error as Error).message})`;
-  }
-}
 
 /** Whether the IMAP server accepts a connection (signing in needs an account's password, which this check does not use). */
 async function imapReachable(url: string): Promise<string | null> {
@@ -41,8 +31,8 @@ async function reachableItem(name: string, url: string | undefined, check: (url:
 /** What the gateway's config-status page shows for this service (secrets never, only whether they are set). */
 export async function streamingKeysConfigItems(config: StreamingKeysConfig): Promise<ConfigItem[]> {
   const [payments, aiChat, mailbox] = await Promise.all([
-    serviceReachable('payments', config.PAYMENTS_URL),
-    reachableItem("AI chat service (parses customers' code mails)", config.AI_CHAT_URL, (url) => serviceReachable('ai-chat', url), false),
+    serviceHealthProblem('payments', config.PAYMENTS_URL),
+    reachableItem("AI chat service (parses customers' code mails)", config.AI_CHAT_URL, (url) => serviceHealthProblem('ai-chat', url), false),
     reachableItem("Mailbox server (IMAP, customers' code fetch)", config.MAILBOX_IMAP_URL, imapReachable, isSimulatorUrl(config.MAILBOX_IMAP_URL)),
   ]);
   return [

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { Logger } from '@bo/platform';
+import { OutsideCallError, type OutsideOptions, type OutsideSystem } from '@bo/platform/outside';
 import type { aiProviderFamilies } from '@bo/proto';
 
 export type ProviderFamily = (typeof aiProviderFamilies)[number];
@@ -26,10 +27,18 @@ export interface AiProvidersOptions {
   apiKeys: Record<string, string>;
   timeoutMs: number;
   logger: Logger;
+  /** The service's outside systems (ServiceContext's `outside`): one per family. */
+  outside: (options: OutsideOptions) => OutsideSystem;
 }
 
 /** Why a provider did not answer, for the log: never the key, nor the provider's message (it may quote part of the key). */
 function failureOf(error: unknown): string {
+  if (error instanceof OutsideCallError) {
+    if (error.failure === 'timeout') return 'timed out';
+    if (error.failure === 'unreachable') return 'could not connect';
+    if (error.failure === 'breaker_open') return 'paused after repeated failures';
+    return error.failure;
+  }
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timed out';
   if (error instanceof OpenAI.APIConnectionError) return 'could not connect';
   if (error instanceof OpenAI.APIError) return `answered ${error.status}${error.code ? ` (${error.code})` : ''}`;
@@ -38,11 +47,14 @@ function failureOf(error: unknown): string {
 
 /**
  * The AI providers through their OpenAI-compatible APIs (Gemini and Claude offer one), one
- * client per family and key. The SDK never retries (maxRetries 0): the next provider is the
- * retry, so a customer waits at most one timeout per provider.
+ * client per family and key, each call through the platform's outside client (`run`): the
+ * deadline, a breaker per family and the metrics. Nothing retries (the SDK's maxRetries 0, the
+ * outside client's retries 0): the next provider is the retry, so a customer waits at most one
+ * timeout per provider, and none for a family whose breaker is open.
  */
 export class AiProviders {
   private readonly clients = new Map<string, OpenAI>();
+  private readonly systems = new Map<ProviderFamily, OutsideSystem>();
 
   constructor(private readonly options: AiProvidersOptions) {}
 
@@ -65,11 +77,11 @@ export class AiProviders {
         continue;
       }
       try {
-        const completion = await client.chat.completions.create({
-          model: target.model,
-          messages,
-          ...(options.json ? { response_format: { type: 'json_object' as const } } : {}),
-        });
+        const completion = await this.systemFor(target.provider).run(
+          { operation: 'chat.completions', idempotent: false },
+          (signal) => client.chat.completions.create({ model: target.model, messages, ...(options.json ? { response_format: { type: 'json_object' as const } } : {}) }, { signal }),
+          answeredStatus,
+        );
         return { content: completion.choices[0]?.message?.content ?? '', providerId: target.id };
       } catch (error) {
         this.options.logger.warn({ ...where, reason: failureOf(error) }, 'AI provider failed; trying the next');
@@ -78,15 +90,30 @@ export class AiProviders {
     return null;
   }
 
+  private systemFor(family: ProviderFamily): OutsideSystem {
+    let system = this.systems.get(family);
+    if (!system) {
+      system = this.options.outside({ system: family, baseUrl: this.options.baseUrls[family], timeoutMs: this.options.timeoutMs, retry: { retries: 0 } });
+      this.systems.set(family, system);
+    }
+    return system;
+  }
+
   private clientFor(target: ProviderTarget): OpenAI | null {
     const apiKey = this.options.apiKeys[target.apiKeyEnvVar];
     if (!apiKey) return null;
     const cacheKey = `${target.provider} ${target.apiKeyEnvVar}`;
     let client = this.clients.get(cacheKey);
     if (!client) {
-      client = new OpenAI({ apiKey, baseURL: this.options.baseUrls[target.provider], timeout: this.options.timeoutMs, maxRetries: 0 });
+      // The SDK's own timeout a little past the outside client's deadline, which ends the call first.
+      client = new OpenAI({ apiKey, baseURL: this.options.baseUrls[target.provider], timeout: this.options.timeoutMs + 1_000, maxRetries: 0 });
       this.clients.set(cacheKey, client);
     }
     return client;
   }
+}
+
+/** The HTTP status and headers of a provider's answer the SDK threw as an error; null when there was none. */
+function answeredStatus(error: unknown): { status: number; headers?: Headers } | null {
+  return error instanceof OpenAI.APIError && typeof error.status === 'number' ? { status: error.status, headers: error.headers } : null;
 }
