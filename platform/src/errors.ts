@@ -74,6 +74,7 @@ const PRISMA_TRANSIENT = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', '
 // The kinds @prisma/adapter-pg gives a driver failure (meta.driverAdapterError.cause.kind).
 const ADAPTER_TRANSIENT = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TransactionWriteConflict', 'TooManyConnections']);
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const NOT_MADE = new Set(['paced', 'breaker_open']);
 // What pg, pg-pool, ioredis and amqplib (and our RabbitMQ transport) say when the connection is gone; they set no code.
 const MESSAGES: [RegExp, Dependency][] = [
   [/^Connection terminated|not queryable|timeout exceeded when trying to connect|Can't reach database server/, 'database'],
@@ -109,6 +110,8 @@ export function transientDependency(error: unknown, depth = 0): Dependency | nul
   if (code && SOCKET_CODES.has(code)) return 'network';
   // Another of our services could not be reached, or answered that its own dependency is down (service-client.ts).
   if ((error as { name?: unknown }).name === 'ServiceCallError' && (error as { status?: unknown }).status === 503) return 'network';
+  // An outside call that was never made: its system's pace is full or its breaker open (outside/outside-system.ts).
+  if ((error as { name?: unknown }).name === 'OutsideCallError' && NOT_MADE.has((error as { failure?: unknown }).failure as string)) return 'network';
   const message = typeof e.message === 'string' ? e.message : '';
   for (const [pattern, dependency] of MESSAGES) if (pattern.test(message)) return dependency;
   if (Array.isArray(e.errors)) {

@@ -42,8 +42,9 @@ export class ManyChatError extends Error {
     /** ManyChat's own error code (3011, 3021, 304x…) when it gave one. */
     readonly code: number | null,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'ManyChatError';
   }
 
@@ -124,10 +125,12 @@ export class ManyChatClient {
       });
     } catch (error) {
       if (!(error instanceof OutsideCallError)) throw error;
-      if (error.failure === 'abandoned') throw new ManyChatError(0, null, `ManyChat send abandoned: ${error.message}`);
-      if (error.failure === 'paced') throw new ManyChatError(429, null, error.message);
-      if (error.failure === 'breaker_open') throw new ManyChatError(503, null, error.message);
-      throw new ManyChatError(0, null, error.failure === 'timeout' ? `ManyChat did not answer within ${options.timeoutMs ?? this.system.timeoutMs} ms` : `ManyChat is unreachable (${error.message})`);
+      // The cause goes along: a send never made (paced, breaker open) is not charged to a delivery's tries.
+      const cause = { cause: error };
+      if (error.failure === 'abandoned') throw new ManyChatError(0, null, `ManyChat send abandoned: ${error.message}`, cause);
+      if (error.failure === 'paced') throw new ManyChatError(429, null, error.message, cause);
+      if (error.failure === 'breaker_open') throw new ManyChatError(503, null, error.message, cause);
+      throw new ManyChatError(0, null, error.failure === 'timeout' ? `ManyChat did not answer within ${options.timeoutMs ?? this.system.timeoutMs} ms` : `ManyChat is unreachable (${error.message})`, cause);
     }
     let envelope: Envelope | undefined;
     try {

@@ -87,8 +87,9 @@ export class WooCommerceError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'WooCommerceError';
   }
 
@@ -226,7 +227,8 @@ export class WooCommerceClient {
     const paused = `calls to WooCommerce are paused for ${Math.ceil((error.details.retryInMs ?? 0) / 1000)} s after repeated failures`;
     const last = error.details.lastFailure;
     const lastMessage = last instanceof OutsideCallError ? this.noAnswer(last).message : last ? errorFromAnswer(last as OutsideAnswer).message : null;
-    return new WooCommerceError(503, error.failure, lastMessage ? `${lastMessage}; ${paused}` : paused);
+    // The cause goes along: a call never made (breaker open) is not charged to a push's tries.
+    return new WooCommerceError(503, error.failure, lastMessage ? `${lastMessage}; ${paused}` : paused, { cause: error });
   }
 }
 

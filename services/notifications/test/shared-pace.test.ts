@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEnvelope, paymentsInvoicePaid } from '@bo/proto';
+import { SENDS_PER_SECOND } from '../src/clients/manychat';
+import { startNotificationsSystem, type NotificationsSystem } from './system';
+
+const HOUR = 3_600_000;
+const MESSAGES = 1_000;
+
+// Issue 20: ManyChat allows 25 sendContent calls a second per page, counted where they arrive. Two
+// notifications processes share one pace in Redis, so together they never pass it, and a send that
+// finds the pace full is not charged to its delivery: it goes later, and none is lost.
+describe('two notifications processes sending 1,000 confirmations at once', () => {
+  let n: NotificationsSystem;
+
+  beforeAll(async () => {
+    n = await startNotificationsSystem('notifications_shared_pace');
+    await n.system.replica('notifications');
+  });
+  afterAll(() => n?.stop());
+
+  it(`keeps ManyChat at its 25 a second (every send taken, none refused with 429), and delivers every message once`, async () => {
+    const subscribers = Array.from({ length: MESSAGES }, (_, i) => `86${String(i).padStart(5, '0')}`);
+    for (const id of subscribers) n.manychat.state.upsertSubscriber({ id, last_interaction: new Date(Date.now() - HOUR).toISOString() });
+    const example = paymentsInvoicePaid.example;
+    const events = subscribers.map((id, i) => createEnvelope(paymentsInvoicePaid, { ...example, invoiceId: `INV-PACE${String(i).padStart(6, '0')}`, payer: { ...example.payer, subscriberId: id } }));
+    const requestsBefore = n.manychat.journal.total;
+    const started = Date.now();
+    await Promise.all(events.map((event) => n.system.publish(event)));
+
+    const { prisma } = n.notifications;
+    const deadline = Date.now() + 120_000;
+    let sent = 0;
+    while (Date.now() < deadline) {
+      sent = await prisma.delivery.count({ where: { kind: 'payment_confirmation', status: 'sent', invoiceId: { startsWith: 'INV-PACE' } } });
+      if (sent === MESSAGES) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const elapsedMs = Date.now() - started;
+    expect(sent).toBe(MESSAGES);
+    expect(await prisma.delivery.count({ where: { invoiceId: { startsWith: 'INV-PACE' }, status: { not: 'sent' } } })).toBe(0);
+
+    // Every subscriber got exactly one message, and ManyChat was asked exactly as many times: no send was refused.
+    const delivered = n.manychat.state.messages.filter((message) => message.subscriberId?.startsWith('86'));
+    expect(delivered).toHaveLength(MESSAGES);
+    expect(new Set(delivered.map((message) => message.subscriberId)).size).toBe(MESSAGES);
+    expect(n.manychat.journal.total - requestsBefore).toBe(MESSAGES);
+    // What arrived: at most 25 in any second (the simulator would have answered 429 past it), at the shared pace.
+    const arrivals = delivered.map((message) => Date.parse(message.at)).sort((a, b) => a - b);
+    let most = 0;
+    for (let first = 0, last = 0; last < arrivals.length; last++) {
+      while (arrivals[last] - arrivals[first] >= 1_000) first++;
+      most = Math.max(most, last - first + 1);
+    }
+    expect(most).toBeLessThanOrEqual(25);
+    expect(elapsedMs).toBeGreaterThanOrEqual(((MESSAGES - 1) / SENDS_PER_SECOND) * 1000 - 1_000);
+  }, 150_000);
+});
