@@ -122,6 +122,9 @@ export class OutsideCallError extends Error {
 const DEFAULT_RETRY: RetryOptions = { retries: 2, baseDelayMs: 200, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };
 const DEFAULT_BREAKER: BreakerOptions = { failuresToOpen: 5, openMs: 10_000 };
 const DEFAULT_MAX_PACE_WAIT_MS = 1_000;
+/** How late after its slot a paced call may still go, and how many slots it may miss before it fails as paced. */
+const PACE_LATENESS_MS = 20;
+const MISSED_SLOTS_MAX = 3;
 /** Network failures before any byte was sent: the system cannot have taken the call. */
 const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
@@ -213,17 +216,10 @@ export class OutsideSystem {
       const retryInMs = this.breaker.retryInMs;
       return new OutsideCallError(this.name, operation, 'breaker_open', `${this.name} is failing: calls are paused for ${Math.ceil(retryInMs / 1000)} s after repeated failures`, { retryInMs, lastFailure: this.lastFailure });
     }
-    if (request.pace) {
-      const { bucket, account, perSecond, burst = 1, maxWaitMs = DEFAULT_MAX_PACE_WAIT_MS } = request.pace;
-      if (!this.options.paces) throw new Error(`${this.name} ${operation} declares a pace, but the system was given no place to keep paces`);
-      // Per origin too: the same account at another address (a simulator) is another quota.
-      const wait = await this.options.paces.take(`${this.name}:${bucket}:${account}@${this.root}`, { perSecond, burst }, maxWaitMs);
-      if (wait === null) {
-        this.breaker.abandoned();
-        this.observe(operation, 'paced', 0);
-        return new OutsideCallError(this.name, operation, 'paced', `${this.name} is at its pace of ${perSecond} calls a second: try again shortly`, { notTaken: true });
-      }
-      await sleep(wait, signal);
+    if (request.pace && !(await this.awaitTurn(request.pace, signal))) {
+      this.breaker.abandoned();
+      this.observe(operation, 'paced', 0);
+      return new OutsideCallError(this.name, operation, 'paced', `${this.name} is at its pace of ${request.pace.perSecond} calls a second: try again shortly`, { notTaken: true });
     }
     const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
     const deadline = AbortSignal.timeout(timeoutMs);
@@ -252,6 +248,25 @@ export class OutsideSystem {
       this.lastFailure = failed;
       return failed;
     }
+  }
+
+  /**
+   * Takes this call's slot in the shared pace and waits for it; false when none is free within the
+   * call's longest wait. A slot this process woke too late for (it was busy) is not used: going
+   * then would bunch with the slots after it, so another is taken, a few times at most.
+   */
+  private async awaitTurn({ bucket, account, perSecond, burst = 1, maxWaitMs = DEFAULT_MAX_PACE_WAIT_MS }: Pace, signal?: AbortSignal): Promise<boolean> {
+    if (!this.options.paces) throw new Error(`${this.name} declares a pace, but the system was given no place to keep paces`);
+    // Per origin too: the same account at another address (a simulator) is another quota.
+    const key = `${this.name}:${bucket}:${account}@${this.root}`;
+    for (let slot = 0; slot < MISSED_SLOTS_MAX; slot++) {
+      const wait = await this.options.paces.take(key, { perSecond, burst }, maxWaitMs);
+      if (wait === null) return false;
+      const due = performance.now() + wait;
+      await sleep(wait, signal);
+      if (performance.now() - due <= PACE_LATENESS_MS || signal?.aborted) return true;
+    }
+    return false;
   }
 
   /** A 429, a refused connection and what the system says it did not take are safe to send again; anything else lost or failed may have been taken. */

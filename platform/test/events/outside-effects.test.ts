@@ -102,11 +102,10 @@ describe('outside effects', () => {
     expect(await runner.retryFailed([failed.idempotencyKey])).toBe(1);
     await waitFor(() => attempts === 4, 10_000, 'the retried execution');
     await waitFor(async () => (await runner.listFailed()).length === 0, 10_000, 'no failed effect');
-    const [row] = await database.db.$queryRawUnsafe<Array<{ status: string }>>(
-      `SELECT status FROM "${consumerSchema}".outside_effects WHERE idempotency_key = $1`,
-      failed.idempotencyKey,
-    );
-    expect(row.status).toBe('done');
+    // The execution's outcome is written just after it returns: wait for it rather than read once.
+    const status = async () =>
+      (await database.db.$queryRawUnsafe<Array<{ status: string }>>(`SELECT status FROM "${consumerSchema}".outside_effects WHERE idempotency_key = $1`, failed.idempotencyKey))[0].status;
+    await waitFor(async () => (await status()) === 'done', 10_000, 'the effect done');
   });
 
   const effectRow = async (key: string) =>

@@ -28,6 +28,7 @@ export async function buildPricingApp({ config, logger, signer, infrastructure, 
       sheetName: config.GOOGLE_SHEETS_SHEET_NAME,
       credentials: await resolveCredentials(config, outside),
       rootUrl: config.GOOGLE_SHEETS_ROOT_URL,
+      quotaPerMinute: config.GOOGLE_SHEETS_QUOTA_PER_MINUTE,
     },
     outside(googleSheetsSystem(config.GOOGLE_SHEETS_ROOT_URL)),
   );

@@ -25,6 +25,11 @@ export const pricingEnvSchema = serviceEnvSchema
     GOOGLE_SERVICE_ACCOUNT_URL: optionalUrl,
     /** Origin of the Sheets API; set to the simulator's URL when no real Google project is used. */
     GOOGLE_SHEETS_ROOT_URL: optionalUrl,
+    /**
+     * The project's Sheets quota: reads, and writes, a minute per user (a service account is one).
+     * Google's default is 60; every process using the account paces itself to it together.
+     */
+    GOOGLE_SHEETS_QUOTA_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
     PRICE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     /** The shop-sync service, asked what an edit did in the shop; unset: no shop, edits answer not_configured. */
     SHOP_SYNC_URL: optionalUrl,

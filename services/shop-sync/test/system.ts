@@ -82,6 +82,8 @@ export async function startShopSystem(name: string, options: ShopSystemOptions =
     GOOGLE_SERVICE_ACCOUNT_JSON: JSON.stringify(sheets.credentials(sheetsUrl)),
     SHOP_SYNC_URL: `http://127.0.0.1:${shopPort}`,
     SHOP_SYNC_WAIT_MS: String(options.waitMs ?? 4_000),
+    // A simulator given a larger quota: pricing paces itself to it, as to a project's raised quota.
+    ...(options.sheetsQuotas?.readsPerMinutePerUser && { GOOGLE_SHEETS_QUOTA_PER_MINUTE: String(options.sheetsQuotas.readsPerMinutePerUser) }),
   }, pricingPort);
   const shopEnv: Record<string, string> = options.shop === false ? {} : { WOOCOMMERCE_URL: wooUrl, WOOCOMMERCE_CONSUMER_KEY: SIMULATOR_KEY.key, WOOCOMMERCE_CONSUMER_SECRET: SIMULATOR_KEY.secret, WOOCOMMERCE_TIMEOUT_MS: '2000' };
   const shopConfig = { ...common, ...identityEnv('shop-sync'), ...shopEnv, PORT: String(shopPort), PRICING_URL: `http://127.0.0.1:${pricingPort}` };

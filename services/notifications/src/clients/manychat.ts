@@ -27,10 +27,10 @@ export interface ManyChatSettings {
 
 /**
  * Sends a second per page, every process together: ManyChat allows 25 sendContent calls a second
- * per account (external-apis.md §2) and counts them as they arrive; the margin absorbs the jitter
- * between a send's turn and its arrival.
+ * per account (external-apis.md §2) and counts them as they arrive. The margin (26 slots span
+ * 1.25 s) absorbs sends that arrive bunched because a process or the network was busy.
  */
-export const SENDS_PER_SECOND = 22;
+export const SENDS_PER_SECOND = 20;
 
 /** ManyChat's code for "outside the 24-hour window, and no message tag". */
 export const OUTSIDE_WINDOW_CODE = 3011;

@@ -13,11 +13,13 @@ export function googleSheetsSystem(rootUrl = SHEETS_API_ROOT): OutsideOptions {
 }
 
 /**
- * Google's quota: 60 reads and 60 writes a minute per user, and a service account is one user
- * (external-apis.md §4). A burst of 30, then 30 a minute: at most 60 in any minute, every
- * replica and service using the account together.
+ * Google's quota: 60 reads and 60 writes a minute per user by default, and a service account is
+ * one user (external-apis.md §4). Half of it at once, the other half spread over the minute: at
+ * most the quota in any minute, every replica and service using the account together.
  */
-const SHEETS_PER_MINUTE = { burst: 30, perSecond: 30 / 60 };
+function sheetsPace(quotaPerMinute: number): { burst: number; perSecond: number } {
+  return { burst: Math.max(1, Math.floor(quotaPerMinute / 2)), perSecond: quotaPerMinute / 2 / 60 };
+}
 /** A sheet read or write waits this long at most for its turn, then fails as paced (the catalog falls back to its copy). */
 const SHEETS_MAX_WAIT_MS = 5_000;
 
@@ -46,6 +48,8 @@ export interface GoogleSheetOptions {
   credentials: ServiceAccountCredentials;
   /** Origin of the Sheets API; the simulator's URL when no real Google project is configured. */
   rootUrl?: string;
+  /** Reads, and writes, a minute per service account (GOOGLE_SHEETS_QUOTA_PER_MINUTE). */
+  quotaPerMinute: number;
 }
 
 /** Google's own origin of the Sheets API. */
@@ -133,7 +137,7 @@ export class GoogleSheet implements PriceSheet {
 
   /** One SDK call through the outside client: the try's deadline as its signal, the SDK's own retries off. */
   private call<T>(operation: string, bucket: 'reads' | 'writes', work: (options: { signal: AbortSignal; retry: false }) => Promise<T>): Promise<T> {
-    const pace: Pace = { bucket, account: this.options.credentials.client_email, ...SHEETS_PER_MINUTE, maxWaitMs: SHEETS_MAX_WAIT_MS };
+    const pace: Pace = { bucket, account: this.options.credentials.client_email, ...sheetsPace(this.options.quotaPerMinute), maxWaitMs: SHEETS_MAX_WAIT_MS };
     return this.system.run({ operation, idempotent: true, pace }, (signal) => work({ signal, retry: false }), answeredStatus);
   }
 }
