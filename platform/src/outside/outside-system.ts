@@ -117,6 +117,11 @@ export class OutsideCallError extends Error {
     super(message);
     this.name = 'OutsideCallError';
   }
+
+  /** For an open breaker, as an operator reads it: "calls to <system> are paused for N s after repeated failures". */
+  pausedSentence(system: string): string {
+    return `calls to ${system} are paused for ${Math.ceil((this.details.retryInMs ?? 0) / 1000)} s after repeated failures`;
+  }
 }
 
 const DEFAULT_RETRY: RetryOptions = { retries: 2, baseDelayMs: 200, maxDelayMs: 5_000, maxRetryAfterMs: 30_000 };

@@ -1,4 +1,4 @@
-import { OutsideCallError, type OutsideOptions, type OutsideSystem } from '@bo/platform/outside';
+import { OutsideCallError, type OutsideOptions, type OutsideSystem, type Pace } from '@bo/platform/outside';
 
 /**
  * ManyChat's public API (external-apis.md §2): bearer token `<page_id>:<secret>`, `/fb/...` paths,
@@ -111,7 +111,7 @@ export class ManyChatClient {
     return { id: String(data?.id ?? ''), name: String(data?.name ?? '') };
   }
 
-  private async request(operation: string, method: 'GET' | 'POST', path: string, body: unknown, options: { signal?: AbortSignal; timeoutMs?: number; pace?: Parameters<OutsideSystem['call']>[0]['pace'] }): Promise<unknown> {
+  private async request(operation: string, method: 'GET' | 'POST', path: string, body: unknown, options: { signal?: AbortSignal; timeoutMs?: number; pace?: Pace }): Promise<unknown> {
     let answer;
     try {
       answer = await this.system.call({

@@ -156,7 +156,7 @@ export function describeSheetError(error: unknown): string {
     if (error.failure === 'unreachable') return `Google Sheets unreachable: ${error.details.cause}`;
     if (error.failure === 'timeout') return `Google Sheets did not answer within ${SHEETS_TIMEOUT_MS / 1000} s`;
     if (error.failure === 'breaker_open') {
-      const paused = `calls to Google Sheets are paused for ${Math.ceil((error.details.retryInMs ?? 0) / 1000)} s after repeated failures`;
+      const paused = error.pausedSentence('Google Sheets');
       return error.details.lastFailure ? `${describeSheetError(error.details.lastFailure)}; ${paused}` : paused;
     }
     return `Google Sheets: ${error.message}`;

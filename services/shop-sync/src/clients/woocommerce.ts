@@ -224,7 +224,7 @@ export class WooCommerceClient {
   private noAnswer(error: OutsideCallError): WooCommerceError {
     if (error.failure === 'timeout') return new WooCommerceError(0, 'timeout', `WooCommerce did not answer within ${this.settings.timeoutMs / 1000} s`);
     if (error.failure === 'unreachable') return new WooCommerceError(0, 'unreachable', `Could not reach WooCommerce at ${new URL(this.settings.storeUrl).host}: ${error.details.cause}`);
-    const paused = `calls to WooCommerce are paused for ${Math.ceil((error.details.retryInMs ?? 0) / 1000)} s after repeated failures`;
+    const paused = error.pausedSentence('WooCommerce');
     const last = error.details.lastFailure;
     const lastMessage = last instanceof OutsideCallError ? this.noAnswer(last).message : last ? errorFromAnswer(last as OutsideAnswer).message : null;
     // The cause goes along: a call never made (breaker open) is not charged to a push's tries.
