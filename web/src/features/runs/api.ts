@@ -1,0 +1,44 @@
+/** The background-work calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
+import type { listRuns, listSchedules, ReplyOf, RunStatus, RunView } from '@bo/proto';
+import { apiPath } from '../../lib/paths';
+
+export type { RunStatus, RunView, ScheduleView } from '@bo/proto';
+
+export type RunsReply = ReplyOf<typeof listRuns>;
+export type SchedulesReply = ReplyOf<typeof listSchedules>;
+/** Cancel and retry answer the run as it is now. */
+export type RunActionReply = { success: boolean; run: RunView };
+
+/** How many runs the table lists. */
+export const RUNS_SHOWN = 50;
+
+export interface RunFilters {
+  service?: string;
+  status?: RunStatus;
+  kind?: string;
+}
+
+/**
+ * A key joined with slashes is the GET path; every key starts with the list's path, so
+ * invalidating `runKeys.all` refreshes the lists and every run's own answer.
+ */
+export const runKeys = {
+  all: ['/api/admin/runs'],
+  list: ({ service, status, kind }: RunFilters) =>
+    ['/api/admin/runs', apiPath('', {}, { service: service || undefined, status: status || undefined, kind: kind?.trim() || undefined, limit: RUNS_SHOWN })] as const,
+  run: (id: string) => ['/api/admin/runs', encodeURIComponent(id)] as const,
+  schedules: ['/api/admin/schedules'],
+} as const;
+
+export const runPaths = {
+  events: (id: string) => apiPath('/api/admin/runs/:id/events', { id }),
+  cancel: (id: string) => apiPath('/api/admin/runs/:id/cancel', { id }),
+  retry: (id: string) => apiPath('/api/admin/runs/:id/retry', { id }),
+} as const;
+
+/**
+ * While a listed run is pending or in progress the list is asked for again every 2 s: simpler than
+ * one event stream per row, and 50 rows from every service every 2 s is a small read. The run a
+ * user opens is followed by its own event stream (useRunEvents) as well. Durations tick each second.
+ */
+export const runPolling = { activeList: 2_000, clock: 1_000 } as const;
