@@ -17,6 +17,7 @@ export const textBundles = {
   shell: part(() => import('./shell-texts.en'), () => import('./shell-texts.mn')),
   sheets: part(() => import('../features/sheets/texts.en'), () => import('../features/sheets/texts.mn')),
   config: part(() => import('../features/config/texts.en'), () => import('../features/config/texts.mn')),
+  runs: part(() => import('../features/runs/texts.en'), () => import('../features/runs/texts.mn')),
   docs: part(() => import('../features/docs/texts.en'), () => import('../features/docs/texts.mn')),
   woocommerce: part(() => import('../features/woocommerce/texts.en'), () => import('../features/woocommerce/texts.mn')),
   qpay: part(() => import('../features/qpay/texts.en'), () => import('../features/qpay/texts.mn')),

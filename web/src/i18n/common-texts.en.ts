@@ -11,6 +11,7 @@ export const en = {
   'nav.apiTools': 'API Tools',
   'nav.sheets': 'Google Sheets',
   'nav.manychat': 'ManyChat Simulator',
+  'nav.backgroundWork': 'Background work',
   'nav.config': 'Configuration',
   'nav.docs': 'Documentation',
   'nav.aiAdmin': 'AI Admin',

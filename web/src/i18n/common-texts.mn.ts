@@ -13,6 +13,7 @@ export const mn: Translation<typeof en> = {
   'nav.apiTools': 'API хэрэгслүүд',
   'nav.sheets': 'Google Sheets',
   'nav.manychat': 'ManyChat симулятор',
+  'nav.backgroundWork': 'Арын ажил',
   'nav.config': 'Тохиргоо',
   'nav.docs': 'Баримт бичиг',
   'nav.aiAdmin': 'AI админ',

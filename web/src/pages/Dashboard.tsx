@@ -8,6 +8,7 @@ import { sectionLabels, useSection, type Section } from '../shell/navigation';
 // The overview is the section '/' opens with, so it comes with this chunk; the others load on demand, each with its texts.
 const SheetsSection = lazyPage(() => import('../features/sheets/SheetsSection'), 'sheets');
 const ConfigSection = lazyPage(() => import('../features/config/ConfigSection'), 'config');
+const BackgroundWorkSection = lazyPage(() => import('../features/runs/BackgroundWorkSection'), 'runs');
 const DocsSection = lazyPage(() => import('../features/docs/DocsSection'), 'docs');
 
 /** '/' : the main sections switch here (document 1, section 2). */
@@ -22,6 +23,8 @@ function SectionView({ section, onOpen }: { section: Section; onOpen: (section: 
       return <OverviewSection onOpen={onOpen} />;
     case 'sheets':
       return <SheetsSection />;
+    case 'background-work':
+      return <BackgroundWorkSection />;
     case 'config':
       return <ConfigSection />;
     case 'docs':

@@ -9,6 +9,7 @@ export const sectionLabels: Record<Section, MessageKey> = {
   'api-tools': 'nav.apiTools',
   sheets: 'nav.sheets',
   manychat: 'nav.manychat',
+  'background-work': 'nav.backgroundWork',
   config: 'nav.config',
   docs: 'nav.docs',
 };

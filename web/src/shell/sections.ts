@@ -1,5 +1,5 @@
 /** The dashboard's sections, switched inside '/' by `?section=` (document 1, section 2). */
-export const sections = ['overview', 'api-tools', 'sheets', 'manychat', 'config', 'docs'] as const;
+export const sections = ['overview', 'api-tools', 'sheets', 'manychat', 'background-work', 'config', 'docs'] as const;
 export type Section = (typeof sections)[number];
 
 /** The section a query string of '/' opens: the overview unless it names another one. */
