@@ -6,35 +6,21 @@
  * Schema layout: services/<name>/prisma/ is a Prisma multi-file schema folder:
  *   schema.prisma     generator (prisma-client, output ../src/generated/prisma) and datasource
  *   *.prisma          the service's models (e.g. models.prisma)
- *   messaging.prisma  relative symlink to platform/prisma/messaging.prisma (outbox/inbox tables)
  *   migrations/       <timestamp>_<name>/migration.sql + migration_lock.toml
- * The shared messaging models are included by a symlink, not copied: `prisma generate` and the
- * schema engine (scripts/new-migration.ts) both read through it. This script creates the symlink
- * when a service lacks it, so a new service needs only schema.prisma and its models.
+ * The platform's tables (messaging, runs) are not in it: platform/migrations creates them in every
+ * domain service's schema and platform code reaches them with raw SQL, so a service's client and
+ * `make migration` see only the service's own tables.
  *
  * The Prisma CLI wants its native schema engine even for `generate`, which never uses it, and
  * cannot download it here: any existing file in PRISMA_SCHEMA_ENGINE_BINARY satisfies the check.
  */
 import { execFile } from 'node:child_process';
-import { lstat, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fixtureSchemaDirs, isMainModule, repoRoot, serviceSchemaDir, servicesWithSchema } from './service-paths';
 
-const sharedMessagingSchema = path.join(repoRoot, 'platform/prisma/messaging.prisma');
-
-/** Makes sure schemaDir/messaging.prisma is the relative symlink to the shared file. */
-export async function linkMessagingSchema(schemaDir: string): Promise<void> {
-  const link = path.join(schemaDir, 'messaging.prisma');
-  const stat = await lstat(link).catch(() => null);
-  if (stat?.isSymbolicLink()) return;
-  if (stat) throw new Error(`${link} must be a symlink to ${sharedMessagingSchema}, not a copy`);
-  await symlink(path.relative(schemaDir, sharedMessagingSchema), link);
-}
-
 export async function generatePrismaClient(schemaDir: string): Promise<void> {
-  await linkMessagingSchema(schemaDir);
   const prismaCli = createRequire(import.meta.url).resolve('prisma/build/index.js');
   await promisify(execFile)(process.execPath, [prismaCli, 'generate', '--schema', schemaDir], {
     env: {

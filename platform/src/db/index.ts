@@ -2,4 +2,4 @@
 // with that schema, and migrations applied at start (Prisma's folder layout and history table).
 export { type Database, type DatabaseConfig, openDatabase, quoteIdentifier } from './database';
 export { createPrismaClient, type PrismaClientClass, type SqlClient } from './prisma-client';
-export { migrate, type MigrateOptions } from './migrate';
+export { migrate, type MigrateOptions, platformMigrationsDir } from './migrate';

@@ -155,7 +155,7 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
     async start({ config, logger, infrastructure, checkReplies }) {
       // First: a key that does not match IDENTITY_PUBLIC_KEYS stops the start before anything is touched.
       const identity = identityKeysOf(spec.name, config);
-      await migrate(infrastructure.database, { schema, migrationsDir: spec.migrationsDir });
+      await migrate(infrastructure.database, { schema, migrationsDir: spec.migrationsDir, platformMigrations: true });
       const prisma = createPrismaClient(spec.prisma as unknown as PrismaClientClass<Prisma>, infrastructure.database, schema);
       const sql = prisma as unknown as TransactionalDb<PrismaTransaction<Prisma>> & { $disconnect(): Promise<void> };
       const { transport } = infrastructure;

@@ -26,7 +26,7 @@ describe('inbox on a Prisma client (PostgreSQL)', () => {
   beforeAll(async () => {
     testDatabase = await createTestDatabase('events_inbox');
     database = await openDatabase(testDatabase.config);
-    await migrate(database, { schema: 'demo', migrationsDir: demoMigrationsDir });
+    await migrate(database, { schema: 'demo', migrationsDir: demoMigrationsDir, platformMigrations: true });
     prisma = createPrismaClient(PrismaClient, database, 'demo');
     transport = await PgTransport.connect({ url: testDatabase.url, pollIntervalMs: 100 });
   });

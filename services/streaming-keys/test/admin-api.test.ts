@@ -4,7 +4,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedAs } from '@bo/platform/testing/services';
 import { createEnvelope, keyPattern, notificationsReminderRecorded, routesOwnedBy } from '@bo/proto';
-import { eventually, startKeysSystem, type KeysSystem } from './system';
+import { eventually, inboxCount, startKeysSystem, type KeysSystem } from './system';
 
 const DAY = 86_400_000;
 const asGateway = asService('gateway');
@@ -202,7 +202,7 @@ describe('streaming-keys: the admin routes of /streaming-keys', () => {
     // Older than the one applied: skipped by the inbox.
     await it_.system.publish(reminder(held.id, 1, 'failed'));
     await it_.system.publish(reminder(other.id, 1, 'failed', new Date(Date.now() + 30 * DAY)));
-    await eventually(async () => (await it_.keys.prisma.inboxEvent.count()) === 3);
+    await eventually(async () => (await inboxCount(it_.keys)) === 3);
 
     const report = (await it_.call('GET', '/api/streaming/expiry-report')).body;
     expect(report).toMatchObject({ total: 2, sent: 1, failed: 0, optedOut: 0, pending: 1 });

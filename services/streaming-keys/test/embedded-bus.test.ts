@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, listPrice, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
+import { eventually, inboxCount, listPrice, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
 
 /** The embedded run's bus (a queue in PostgreSQL) keeps the same promise: one key per paid order, none lost. */
 describe('streaming-keys on the embedded bus', () => {
@@ -18,7 +18,7 @@ describe('streaming-keys on the embedded bus', () => {
     expect(made.status).toBe(200);
     const orders = Array.from({ length: 8 }, (_, i) => paidEnvelope(`INV-EMBEDDED${String(i).padStart(2, '0')}`, { kind: 'streaming', serviceCode: 'AMZ', months: 1, email: null, streamingInvoiceId: null }, { payer: { subscriberId: String(6000 + i) } }));
     await Promise.all(orders.flatMap((event) => Array.from({ length: 5 }, () => it_.system.publish(event))));
-    await eventually(async () => (await it_.keys.prisma.streamingInvoice.count()) === 8 && (await it_.keys.prisma.inboxEvent.count()) === 8);
+    await eventually(async () => (await it_.keys.prisma.streamingInvoice.count()) === 8 && (await inboxCount(it_.keys)) === 8);
 
     const sold = await it_.keys.prisma.streamingKey.findMany({ where: { assignedAt: { not: null } } });
     expect(sold).toHaveLength(3);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, listPrice, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
+import { eventually, inboxCount, listPrice, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
 
 /** Paid orders become keys through the inbox: exactly one key per order, whatever the bus does, and none lost when none is free. */
 describe('streaming-keys: a paid order takes one free key', () => {
@@ -27,7 +27,7 @@ describe('streaming-keys: a paid order takes one free key', () => {
     await Promise.all(Array.from({ length: 100 }, () => it_.system.publish(event)));
     const invoice = await eventually(() => it_.keys.prisma.streamingInvoice.findUnique({ where: { invoiceId: 'INV-SAME000001' } }));
     // Let every copy reach the consumer before counting.
-    await eventually(async () => (await it_.keys.prisma.inboxEvent.count({ where: { eventId: event.id } })) === 1);
+    await eventually(async () => (await inboxCount(it_.keys, event.id)) === 1);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 
     const held = await it_.keys.prisma.streamingKey.findMany({ where: { assignedAt: { not: null } } });
@@ -97,7 +97,7 @@ describe('streaming-keys: a paid order takes one free key', () => {
 
     const custom = paidEnvelope('INV-CUSTOM0001', { kind: 'custom', productName: 'PUBG 660 UC' });
     await it_.system.publish(custom);
-    await eventually(async () => (await it_.keys.prisma.inboxEvent.count({ where: { eventId: custom.id } })) === 1);
+    await eventually(async () => (await inboxCount(it_.keys, custom.id)) === 1);
     expect(await it_.keys.prisma.streamingInvoice.count({ where: { invoiceId: 'INV-CUSTOM0001' } })).toBe(0);
   });
 
@@ -132,7 +132,7 @@ describe('streaming-keys: a paid order takes one free key', () => {
     await it_.system.publish(event);
     const marker = paidEnvelope('INV-MARKER0001', { kind: 'custom', productName: 'marker' });
     await it_.system.publish(marker);
-    await eventually(async () => (await it_.keys.prisma.inboxEvent.count({ where: { eventId: marker.id } })) === 1);
+    await eventually(async () => (await inboxCount(it_.keys, marker.id)) === 1);
     expect(await it_.keys.prisma.streamingKey.count({ where: { customerId: '9990001' } })).toBe(1);
     expect(await it_.keys.prisma.streamingInvoice.count({ where: { invoiceId: 'INV-RESTART001' } })).toBe(1);
   });

@@ -50,6 +50,15 @@ export async function listPrice(handle: { call: KeysSystem['call'] }, service: '
   if (listed.status !== 200) throw new Error(`listing a price: ${listed.status} ${JSON.stringify(listed.body)}`);
 }
 
+/** Inbox rows of the service (all, or one event's), read with SQL: the platform's tables have no Prisma models. */
+export async function inboxCount(keys: StreamingKeysService, eventId?: string): Promise<number> {
+  const [row] = await keys.prisma.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM streaming_keys.inbox_events ${eventId === undefined ? '' : 'WHERE event_id = $1::uuid'}`,
+    ...(eventId === undefined ? [] : [eventId]),
+  );
+  return row.n;
+}
+
 export interface KeysSystemOptions {
   payments?: boolean;
   transport?: 'rabbitmq' | 'embedded';
