@@ -69,6 +69,24 @@ export async function readMigrationList(migrationsDir: string): Promise<Migratio
 }
 
 /**
+ * What platform/migrations gives every domain service's schema before its own migrations: its
+ * migrations (replayed first, so a service migration that uses those tables replays too) and the
+ * tables they create (external to the service's Prisma schema: the diff leaves them alone).
+ */
+export type PlatformTables = { migrations: MigrationList['migrationDirectories']; tables: string[] };
+
+export async function readPlatformTables(platformMigrationsDir: string): Promise<PlatformTables> {
+  const { migrationDirectories } = await readMigrationList(platformMigrationsDir);
+  const tables = migrationDirectories.flatMap(({ path: folder, migrationFile: { content } }) => {
+    if (content.tag === 'error') throw new Error(`${folder}: ${content.value}`);
+    return [...content.value.matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"(\w+)"/g)].map((match) => match[1]);
+  });
+  // Named to sort before any service migration (the engine replays the list in order).
+  const migrations = migrationDirectories.map((directory) => ({ ...directory, path: `00000000000000_platform_${directory.path}` }));
+  return { migrations, tables };
+}
+
+/**
  * Runs fn with Prisma's schema engine working on the database behind adapterFactory (its
  * getConnectionInfo().schemaName is the schema the engine works in).
  */
@@ -92,11 +110,18 @@ export async function withSchemaEngine<T>(
 /**
  * SQL that takes a database built by the existing migrations (replayed on a throw-away in-memory
  * PGlite shadow) to the schema. Unqualified names, so the migration runs in any service schema.
+ * With `platform` (a domain service's schema), the platform's migrations run first on the shadow
+ * and their tables are external: the service's migrations may use them, the diff never touches them.
  * Returns null when there is nothing to change.
  */
-export async function diffMigrationsToSchema(schemaDir: string, migrationsDir: string): Promise<string | null> {
+export async function diffMigrationsToSchema(
+  schemaDir: string,
+  migrationsDir: string,
+  platform: PlatformTables = { migrations: [], tables: [] },
+): Promise<string | null> {
   const files = await readSchemaFiles(schemaDir);
-  const migrations = await readMigrationList(migrationsDir);
+  const own = await readMigrationList(migrationsDir);
+  const migrations = { ...own, migrationDirectories: [...platform.migrations, ...own.migrationDirectories] };
   const databases: PGlite[] = [];
   const throwAwayDatabase = () => {
     const pglite = new PGlite();
@@ -111,7 +136,7 @@ export async function diffMigrationsToSchema(schemaDir: string, migrationsDir: s
         to: { tag: 'schemaDatamodel', files },
         script: true,
         exitCode: null,
-        filters: noFilters,
+        filters: { ...noFilters, externalTables: platform.tables.map((table) => `public.${table}`) },
       }),
     );
     const sql = result.stdout?.trim() ?? '';
