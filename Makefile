@@ -29,10 +29,12 @@ install: node_modules/.installed
 # it needs not do). Every target that loads a service's code needs the Prisma clients, so each
 # depends on `generate` itself rather than on an earlier command having built them.
 PRISMA_SCHEMAS := $(wildcard gateway/prisma/*.prisma services/*/prisma/*.prisma platform/prisma/*.prisma platform/test/fixtures/*/prisma/*.prisma)
+# The schema folders too: a .prisma file removed from one changes the folder, not a remaining file.
+PRISMA_SCHEMA_DIRS := $(wildcard gateway/prisma services/*/prisma platform/test/fixtures/*/prisma)
 PRISMA_STAMP := .build/prisma-generated
 WEB_SOURCES := $(shell find web/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 
-$(PRISMA_STAMP): node_modules/.installed $(PRISMA_SCHEMAS)
+$(PRISMA_STAMP): node_modules/.installed $(PRISMA_SCHEMAS) $(PRISMA_SCHEMA_DIRS)
 	npx tsx platform/scripts/prisma-generate.ts
 	@mkdir -p $(@D) && touch $@
 
