@@ -20,3 +20,4 @@ export * from './http/gateway-routes';
 export * from './http/platform-routes';
 export * from './http/routes';
 export * from './services';
+export * from './runs';

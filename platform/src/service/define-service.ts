@@ -24,10 +24,12 @@ import { registerPlatformRoutes } from '../http/platform-routes';
 import type { Logger } from '../logging';
 import { OutsideSystem, type OutsideOptions } from '../outside';
 import type { Infrastructure } from '../runtime';
-import { startJobs, type Job } from './jobs';
+import { registerRunRoutes, runKind, Runs, schedule, Scheduler, type RunKind, type Schedule } from '../runs';
 
-/** Sent outbox rows and old inbox rows are swept this often (retention: events/operations.ts). */
-const SWEEP_EVERY_MS = 3_600_000;
+/** Sent outbox rows, old inbox rows and finished runs are swept hourly (retention: events/operations.ts). */
+const SWEEP_MESSAGING = '7 * * * *';
+/** How long a finished run stays listed. */
+const RUN_RETENTION_DAYS = 30;
 
 /** The outside systems' stand-ins, by name, as the launchers started them (see simulatorEnv). */
 /** Each simulator's HTTP address; `mailboxImap` is the mailbox simulator's IMAP server (imap://host:port), '' when it is not running. */
@@ -47,6 +49,8 @@ export interface ServiceContext<Config, Prisma> {
   effects: OutsideEffects;
   /** The client of one outside HTTP system, on this service's /metrics and the shared pace (docs/background-work.md). */
   outside: (options: OutsideOptions) => OutsideSystem;
+  /** Starts and follows the service's background runs (its kinds are the parts' `runs`). */
+  runs: Runs;
 }
 
 
@@ -61,8 +65,10 @@ export interface ServiceParts<Exposed> {
   consumers?: EventHandler<never>[];
   /** The outside calls (a shop update, a chat message) its consumers record; each runs after commit, with retries. */
   outsideEffects?: OutsideEffect<never>[];
-  /** Periodic work; each run holds a lock, so one replica runs it at a time. */
-  jobs?: Job[];
+  /** The kinds of background run it does (docs/background-work.md): durable, resumable, cancellable. */
+  runs?: RunKind<never>[];
+  /** Runs started on a cron expression; each tick starts one run, on one replica. Their kinds need not be in `runs`. */
+  schedules?: Schedule[];
   /** What the config-status page shows for this service. */
   configItems(): ConfigItem[] | Promise<ConfigItem[]>;
   /** Objects tests and the launchers may reach (e.g. the price catalog). */
@@ -140,7 +146,7 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
  * Defines a domain service once. Starting it does, in this order and the same way in every run
  * mode: apply its migrations to its own schema, open its Prisma client, start its outbox relay,
  * build its parts, serve its contracts (and the platform's: config status, dead letters),
- * subscribe its consumers, start its jobs.
+ * subscribe its consumers, start its runs and schedules.
  */
 export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDENTITY_PUBLIC_KEYS: string }, Prisma, Exposed = undefined>(
   spec: DomainServiceSpec<Config, Prisma, Exposed>,
@@ -166,7 +172,8 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       const effects = new OutsideEffects({ db: sql, schema, effects: [], log: (message, detail) => logger.warn(detail ?? {}, message) });
       const metrics = createMetrics(spec.name);
       const outside = (options: OutsideOptions) => new OutsideSystem({ ...options, registry: metrics.registry, paces: infrastructure.outsideLimit });
-      const parts = await spec.build({ config, logger, signer: identity.signer, infrastructure, prisma, outbox, effects, outside });
+      const runs = new Runs({ service: spec.name, schema, db: sql, outbox, logger });
+      const parts = await spec.build({ config, logger, signer: identity.signer, infrastructure, prisma, outbox, effects, outside, runs });
       effects.register(parts.outsideEffects ?? []);
       const app = createServiceApp({
         service: spec.name,
@@ -178,6 +185,8 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       });
       registerEventMetrics(app.metrics.registry, { service: spec.name, schema, db: sql, transport });
       registerPlatformRoutes(app, { service: spec.name, schema, db: sql, transport, configItems: parts.configItems });
+      const scheduler = new Scheduler({ service: spec.name, schema, db: sql, runs, logger });
+      registerRunRoutes(app, { service: spec.name, runs, scheduler });
       parts.routes(app);
       const subscription = parts.consumers?.length
         ? await subscribe({ service: spec.name, schema, db: sql, transport, events: parts.consumers as EventHandler<PrismaTransaction<Prisma>>[], afterCommit: () => {
@@ -186,10 +195,17 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
             },
           })
         : null;
-      const sweep: Job = { name: 'sweep-messaging', everyMs: SWEEP_EVERY_MS, run: async () => void (await sweepMessaging(sql, schema)) };
-      const jobs = startJobs([...(parts.jobs ?? []), sweep], { lock: infrastructure.lock, logger });
+      const sweep = schedule(
+        'sweep-messaging',
+        SWEEP_MESSAGING,
+        runKind('sweep-messaging', async () => ({ ...(await sweepMessaging(sql, schema)), runs: await runs.sweep(RUN_RETENTION_DAYS) }), { exclusive: true }),
+      );
+      const schedules = [...(parts.schedules ?? []), sweep];
+      runs.register(uniqueKinds([...(parts.runs ?? []), ...schedules.map((entry) => entry.run)]));
       relay.start();
       effects.start();
+      runs.start();
+      await scheduler.start(schedules);
       return {
         name: spec.name,
         app,
@@ -199,7 +215,8 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
         async stop() {
           await app.close();
           await subscription?.stop();
-          await jobs.stop();
+          await scheduler.stop();
+          await runs.stop();
           await effects.stop();
           await relay.stop();
           await parts.stop?.();
@@ -208,4 +225,9 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       };
     },
   };
+}
+
+/** Each kind once (a schedule's kind may also be started by hand, so it is listed in both). */
+function uniqueKinds(kinds: RunKind<never>[]): RunKind<never>[] {
+  return [...new Map(kinds.map((kind) => [kind.kind, kind])).values()];
 }

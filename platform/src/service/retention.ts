@@ -1,10 +1,11 @@
 import type { SqlClient } from '../db/prisma-client';
 import { quoteSchema } from '../events/sql';
-import type { Job } from './jobs';
+import { runKind, schedule, type Schedule } from '../runs';
 
 /** How long a log table fed by anonymous requests keeps a row. */
 export const LOG_RETENTION_MS = 30 * 24 * 3_600_000;
-const EVERY_MS = 3_600_000;
+/** Hourly, at a minute of its own so it does not start with every other hourly schedule. */
+const EVERY_HOUR = '17 * * * *';
 /** Rows deleted per statement: a backlog is cleared in short transactions, never one long lock. */
 const BATCH = 5_000;
 
@@ -15,17 +16,19 @@ export interface LoggedTable {
   column: string;
 }
 
-export interface LogRetentionJob extends Job {
+export interface LogRetention {
   /** One sweep now: how many rows each table lost. */
   sweep(): Promise<Record<string, number>>;
+  /** The hourly schedule of a domain service's sweep (a `log-retention` run, its counts as the result). */
+  schedule: Schedule;
 }
 
 /**
- * The periodic job that deletes rows older than `keepMs` (30 days) from the service's log tables
- * fed by anonymous requests, so no caller can make them grow without bound. A platform job: one
- * replica runs it at a time, under the service's lock.
+ * Deletes rows older than `keepMs` (30 days) from the service's log tables fed by anonymous
+ * requests, so no caller can make them grow without bound: hourly on the scheduler (one replica
+ * runs each tick), or now with sweep().
  */
-export function logRetentionJob(options: { db: SqlClient; schema: string; tables: LoggedTable[]; keepMs?: number; everyMs?: number }): LogRetentionJob {
+export function logRetention(options: { db: SqlClient; schema: string; tables: LoggedTable[]; keepMs?: number }): LogRetention {
   const keepMs = options.keepMs ?? LOG_RETENTION_MS;
   const schema = quoteSchema(options.schema);
   const statements = options.tables.map(({ table, column }) => {
@@ -48,5 +51,5 @@ export function logRetentionJob(options: { db: SqlClient; schema: string; tables
     }
     return deleted;
   };
-  return { name: 'log-retention', everyMs: options.everyMs ?? EVERY_MS, sweep, run: async () => void (await sweep()) };
+  return { sweep, schedule: schedule('log-retention', EVERY_HOUR, runKind('log-retention', () => sweep(), { exclusive: true })) };
 }

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@bo/platform';
-import { MemoryLock, type Lock } from '@bo/platform/cache';
-import { LOG_RETENTION_MS, logRetentionJob, startJobs } from '@bo/platform/service';
-import { eventually } from '@bo/platform/testing/eventually';
+import cron from 'node-cron';
+import { LOG_RETENTION_MS, logRetention } from '@bo/platform/service';
 import { createTestSqlDatabase, type TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 
 let database: TestSqlDatabase;
@@ -27,34 +25,24 @@ describe('the log retention job', () => {
     await insert('hook_logs', 'created_at', 3, 29 * DAY);
     await insert('fetch_logs', 'at', 2, 45 * DAY);
     await insert('fetch_logs', 'at', 4, DAY);
-    const job = logRetentionJob({ db: database.db, schema: 'logs', tables: [{ table: 'hook_logs', column: 'created_at' }, { table: 'fetch_logs', column: 'at' }] });
+    const job = logRetention({ db: database.db, schema: 'logs', tables: [{ table: 'hook_logs', column: 'created_at' }, { table: 'fetch_logs', column: 'at' }] });
     expect(await job.sweep()).toEqual({ hook_logs: 12_000, fetch_logs: 2 });
     expect(await count('hook_logs')).toBe(3);
     expect(await count('fetch_logs')).toBe(4);
     expect(await job.sweep()).toEqual({ hook_logs: 0, fetch_logs: 0 });
   });
 
-  it('runs on its schedule as a platform job, under the lock', async () => {
+  it('is an hourly schedule whose run sweeps and answers the counts', async () => {
     await insert('hook_logs', 'created_at', 5, 40 * DAY);
-    const job = logRetentionJob({ db: database.db, schema: 'logs', tables: [{ table: 'hook_logs', column: 'created_at' }], everyMs: 50 });
-    const memory = new MemoryLock();
-    const taken: string[] = [];
-    const lock: Lock = {
-      withLock: <T>(key: string, leaseMs: number, work: () => Promise<T>) => {
-        taken.push(key);
-        return memory.withLock(key, leaseMs, work);
-      },
-    };
-    const jobs = startJobs([job], { lock, logger: createLogger('retention', 'silent') });
-    try {
-      await eventually(async () => (await count('hook_logs')) === 3, 10_000, 'the old rows swept');
-      expect(taken).toContain('job:log-retention');
-    } finally {
-      await jobs.stop();
-    }
+    const retention = logRetention({ db: database.db, schema: 'logs', tables: [{ table: 'hook_logs', column: 'created_at' }] });
+    expect(cron.validate(retention.schedule.expression)).toBe(true);
+    expect(retention.schedule.run.kind).toBe('log-retention');
+    expect(retention.schedule.run.exclusive).toBe(true);
+    expect(await retention.schedule.run.execute(undefined as never)).toEqual({ hook_logs: 5 });
+    expect(await count('hook_logs')).toBe(3);
   });
 
   it('refuses a table or column name that is not a plain identifier', () => {
-    expect(() => logRetentionJob({ db: database.db, schema: 'logs', tables: [{ table: 'x; DROP TABLE y', column: 'at' }] })).toThrow(/invalid/);
+    expect(() => logRetention({ db: database.db, schema: 'logs', tables: [{ table: 'x; DROP TABLE y', column: 'at' }] })).toThrow(/invalid/);
   });
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, redirectReply, successReply } from './contract';
+import { runListQuery, runSchema, scheduleSchema } from '../runs';
+import { domainServiceNames, type DomainServiceName } from '../services';
 import { configItemSchema } from './platform-routes';
 
 /** The signed-in person as the dashboard sees them. */
@@ -222,7 +224,30 @@ export const configStatus = defineRoute({
   example: { reply: { data: [{ name: 'Admin e-mails', category: 'Authentication', configured: true, simulated: false }] } },
 });
 
+export const listRuns = defineRoute({
+  owner: 'gateway',
+  method: 'GET',
+  path: '/api/admin/runs',
+  access: 'admin',
+  query: runListQuery.extend({ service: z.enum(domainServiceNames as [DomainServiceName, ...DomainServiceName[]]).optional() }),
+  reply: z.object({ data: z.array(runSchema), unreachable: z.array(z.string()) }),
+  summary: 'The latest background runs of every service (or one), newest first; services that did not answer are named',
+  category: 'Background work',
+  example: { query: { status: 'failed', limit: 50 }, reply: { data: [], unreachable: [] } },
+});
+
+export const listSchedules = defineRoute({
+  owner: 'gateway',
+  method: 'GET',
+  path: '/api/admin/schedules',
+  access: 'admin',
+  reply: z.object({ data: z.array(scheduleSchema), unreachable: z.array(z.string()) }),
+  summary: 'Every schedule of every service: its expression, last tick and next run',
+  category: 'Background work',
+  example: { reply: { data: [{ name: 'expiry-check', service: 'notifications', expression: '0 * * * *', runKind: 'expiry-check', lastTickAt: null, lastRunId: null, nextRunAt: '2026-11-26T09:00:00.000Z' }], unreachable: [] } },
+});
+
 export const gatewayRoutes = [
   apiIndex, openApiDocument, systemInfo, currentUser, csrfToken, oidcLogin, oidcCallback, logout, passwordLogin, passwordLogout,
-  disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus,
+  disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus, listRuns, listSchedules,
 ];

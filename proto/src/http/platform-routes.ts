@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DomainServiceName } from '../services';
+import { runRoutesOf } from '../runs';
 import { defineRoute, successReply } from './contract';
 
 /** One line of the config-status page (document 1): what is configured, and whether a simulator stands in. */
@@ -33,7 +34,7 @@ const failedOutboxSchema = z.object({
 
 /**
  * Routes every domain service answers through the platform: its config-status items (asked by the
- * gateway only), its dead letters and its failed outbox rows (operators list and replay them). Built per service from the
+ * gateway only), its dead letters and its failed outbox rows (operators list and replay them), its runs and schedules (runs.ts). Built per service from the
  * registry, so each path names its owner and the gateway routes it without a rule of its own.
  */
 export function platformRoutesOf(owner: DomainServiceName) {
@@ -92,5 +93,5 @@ export function platformRoutesOf(owner: DomainServiceName) {
     category: 'Events',
     example: { body: {}, reply: { success: true, retried: 0 } },
   });
-  return { configStatus, listDeadLetters, replayDeadLetters, listFailedEvents, retryFailedEvents };
+  return { configStatus, listDeadLetters, replayDeadLetters, listFailedEvents, retryFailedEvents, ...runRoutesOf(owner) };
 }

@@ -1,0 +1,394 @@
+/**
+ * Durable background runs (docs/background-work.md): a unit of work a service owns, stored in its
+ * schema, taken by one process at a time under a lease its heartbeat renews. A process that dies
+ * leaves its lease to run out; another takes the run up again, and the steps it completed are not
+ * done twice. Cancel is seen by the heartbeat and stops the run at its next step.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { finishedRunStatuses, runProgressEventOf, type DomainServiceName, type RunStatus, type RunView } from '@bo/proto';
+import { conflict, isTransientError, notFound } from '../errors';
+import type { Outbox, TransactionalDb } from '../events';
+import { Poller } from '../events/poller';
+import type { SqlClient } from '../events/sql';
+import type { Logger } from '../logging';
+import { RunStore, runView, type RunFilter, type RunRow } from './run-store';
+
+export interface ProgressUpdate {
+  current?: number;
+  /** null: unknown (the bar is indeterminate). */
+  total?: number | null;
+  /** Named counts, merged into the run's (e.g. `{ updated: 118, failed: 2 }`). */
+  counters?: Record<string, number>;
+}
+
+/** What a run's code gets. */
+export interface RunContext<Input> {
+  /** `<service>.<uuid>`. */
+  id: string;
+  input: Input;
+  startedBy: string;
+  /** 1 on the first take, more when a run is taken up again after its process died. */
+  attempt: number;
+  /** Aborted when the run is cancelled or its lease is lost: pass it to long calls. */
+  signal: AbortSignal;
+  /**
+   * Does `work` once per run: a run taken up again gets the stored result of a step it already
+   * completed. Checks for cancel before and after. The result must be JSON.
+   */
+  step<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Records progress (written at most every PROGRESS_EVERY_MS, and at each step and the end). */
+  progress(update: ProgressUpdate): void;
+  /** The progress so far (what a taken-up run starts from). */
+  readonly progressSoFar: { current: number; total: number | null; counters: Record<string, number> };
+}
+
+export interface RunKind<Input = unknown, Result = unknown> {
+  kind: string;
+  /** At most one pending or running run of this kind: a second start joins it. */
+  exclusive?: boolean;
+  execute(run: RunContext<Input>): Promise<Result>;
+}
+
+export function runKind<Input = Record<string, never>, Result = unknown>(kind: string, execute: (run: RunContext<Input>) => Promise<Result>, options: { exclusive?: boolean } = {}): RunKind<Input, Result> {
+  return { kind, execute, ...options };
+}
+
+export interface StartOptions {
+  /** `admin:<username>`, `schedule:<name>`, `event:<name>` or `system`. */
+  startedBy: string;
+  schedule?: string;
+}
+
+export interface RunsOptions {
+  service: DomainServiceName;
+  schema: string;
+  db: TransactionalDb;
+  outbox: Pick<Outbox<SqlClient>, 'enqueue' | 'nudge'>;
+  logger: Logger;
+  /** How long a take lasts without a heartbeat (30 s). A dead process's run is taken up after this. */
+  leaseMs?: number;
+  /** How often a running run renews its lease and looks for a cancel (1 s: cancel lands within 5 s). */
+  heartbeatMs?: number;
+  /** How often an idle process looks for pending work nobody nudged it about. */
+  pollMs?: number;
+  /** Runs one process works on at once. */
+  concurrency?: number;
+  /** Takes before a run that keeps losing its process is failed. */
+  maxAttempts?: number;
+}
+
+export class RunCancelled extends Error {
+  constructor() {
+    super('Cancelled');
+  }
+}
+
+class LeaseLost extends Error {
+  constructor() {
+    super('The run was taken over by another process');
+  }
+}
+
+const PROGRESS_EVERY_MS = 500;
+
+export class Runs {
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly store: RunStore;
+  private readonly kinds = new Map<string, RunKind<never>>();
+  private readonly active = new Map<string, AbortController>();
+  private readonly poller: Poller;
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly concurrency: number;
+  private readonly maxAttempts: number;
+  private readonly working = new Set<Promise<void>>();
+
+  constructor(private readonly options: RunsOptions) {
+    this.store = new RunStore(options.schema);
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.heartbeatMs = options.heartbeatMs ?? 1_000;
+    this.concurrency = options.concurrency ?? 2;
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.poller = new Poller({
+      pass: () => this.takeOne(),
+      intervalMs: options.pollMs ?? 2_000,
+      onError: (error) => options.logger.warn({ err: error }, 'looking for runs failed'),
+    });
+  }
+
+  register(kinds: readonly RunKind<never>[]): void {
+    for (const kind of kinds) {
+      if (this.kinds.has(kind.kind)) throw new Error(`run kind "${kind.kind}" is registered twice`);
+      this.kinds.set(kind.kind, kind);
+    }
+  }
+
+  start(): void {
+    if (this.kinds.size > 0) this.poller.start();
+  }
+
+  /** Stops taking runs and aborts the ones in progress; they stop at their next step and another process takes them up. */
+  async stop(): Promise<void> {
+    await this.poller.stop();
+    for (const controller of this.active.values()) controller.abort(new LeaseLost());
+    await Promise.all(this.working);
+  }
+
+  nudge(): void {
+    this.poller.nudge();
+  }
+
+  /**
+   * Records a pending run of `kind` (in `tx` when given: the run exists if and only if the caller's
+   * change commits; call nudge() after the commit). An exclusive kind with a run already pending
+   * or running answers that run.
+   */
+  async begin<Input>(kind: RunKind<Input>, input: Input, options: StartOptions, tx?: SqlClient): Promise<{ run: RunView; joined: boolean }> {
+    if (!tx) {
+      const begun = await this.options.db.$transaction((own) => this.begin(kind, input, options, own));
+      this.options.outbox.nudge();
+      this.nudge();
+      return begun;
+    }
+    const row = await this.store.insert(tx, { id: randomUUID(), kind: kind.kind, input, startedBy: options.startedBy, schedule: options.schedule, exclusiveKey: kind.exclusive ? kind.kind : null });
+    if (row) {
+      await this.publish(tx, row);
+      return { run: runView(this.options.service, row), joined: false };
+    }
+    const existing = await this.store.activeWithKey(tx, kind.kind);
+    // The active run ended between the insert and the look.
+    if (!existing) throw conflict(`A ${kind.kind} run just ended: start it again`);
+    return { run: runView(this.options.service, existing), joined: true };
+  }
+
+  async get(id: string): Promise<RunView> {
+    const row = await this.store.find(this.options.db, id);
+    if (!row) throw notFound('Run not found');
+    return runView(this.options.service, row, await this.store.stepsOf(this.options.db, id));
+  }
+
+  /** What each completed step of a run returned, by step name (a run's own view of its work). */
+  async stepResults(id: string): Promise<Map<string, unknown>> {
+    return new Map((await this.store.stepsOf(this.options.db, id)).map((step) => [step.name, step.result]));
+  }
+
+  /** The run's current version and view, without its steps (what a stream polls). */
+  async peek(id: string): Promise<RunView | null> {
+    const row = await this.store.find(this.options.db, id);
+    return row ? runView(this.options.service, row) : null;
+  }
+
+  async list(filter: RunFilter): Promise<RunView[]> {
+    return (await this.store.list(this.options.db, filter)).map((row) => runView(this.options.service, row));
+  }
+
+  async cancel(id: string): Promise<RunView> {
+    const row = await this.options.db.$transaction(async (tx) => {
+      const cancelled = await this.store.requestCancel(tx, id);
+      if (cancelled) await this.publish(tx, cancelled);
+      return cancelled;
+    });
+    if (!row) {
+      const existing = await this.store.find(this.options.db, id);
+      if (!existing) throw notFound('Run not found');
+      throw conflict(`The run is ${existing.status.replace('_', ' ')}: only a pending or running run can be cancelled`);
+    }
+    this.options.outbox.nudge();
+    // Running here: stop it now rather than at the next heartbeat.
+    this.active.get(id)?.abort(new RunCancelled());
+    return this.get(id);
+  }
+
+  async retry(id: string, startedBy: string): Promise<RunView> {
+    const row = await this.options.db.$transaction(async (tx) => {
+      const requeued = await this.store.requeue(tx, id, startedBy);
+      if (requeued) await this.publish(tx, requeued);
+      return requeued;
+    });
+    if (!row) {
+      const existing = await this.store.find(this.options.db, id);
+      if (!existing) throw notFound('Run not found');
+      throw conflict(`The run is ${existing.status.replace('_', ' ')}: only a failed or cancelled run can be retried`);
+    }
+    this.options.outbox.nudge();
+    this.nudge();
+    return this.get(id);
+  }
+
+  /** Finished runs older than `days` go, and a schedule's completed runs after a day. */
+  async sweep(days: number): Promise<number> {
+    return this.store.sweep(this.options.db, new Date(Date.now() - days * 86_400_000), new Date(Date.now() - 86_400_000));
+  }
+
+  /** Waits until a run has finished (tests, and a request that answers with the outcome when it is quick). */
+  async waitFor(id: string, timeoutMs: number, everyMs = 100): Promise<RunView> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const run = await this.peek(id);
+      if (!run) throw notFound('Run not found');
+      if (finishedRunStatuses.includes(run.status) || Date.now() >= until) return run;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  }
+
+  private async publish(tx: SqlClient, row: RunRow): Promise<void> {
+    const { steps: _steps, result: _result, ...view } = runView(this.options.service, row);
+    await this.options.outbox.enqueue(tx, runProgressEventOf(this.options.service), { ...view, runId: view.id });
+  }
+
+  /** One pass of the poller: takes a run when a slot is free. True when it took one (look again). */
+  private async takeOne(): Promise<boolean> {
+    if (this.working.size >= this.concurrency) return false;
+    const row = await this.options.db.$transaction(async (tx) => {
+      const claimed = await this.store.claim(tx, [...this.kinds.keys()], this.owner, this.leaseMs);
+      if (claimed) await this.publish(tx, claimed);
+      return claimed;
+    });
+    if (!row) return false;
+    this.options.outbox.nudge();
+    const work = this.execute(row).finally(() => {
+      this.working.delete(work);
+      this.nudge();
+    });
+    this.working.add(work);
+    return true;
+  }
+
+  private async execute(row: RunRow): Promise<void> {
+    const { service, logger } = this.options;
+    const id = row.id;
+    const kind = this.kinds.get(row.kind)!;
+    if (row.attempts > this.maxAttempts) {
+      await this.end(id, 'failed', { error: `Gave up after ${this.maxAttempts} attempts: the process running it stopped each time` }, true);
+      return;
+    }
+    const controller = new AbortController();
+    this.active.set(id, controller);
+    if (row.cancel_requested_at) controller.abort(new RunCancelled());
+    const heartbeat = setInterval(() => {
+      this.store
+        .heartbeat(this.options.db, id, this.owner, this.leaseMs)
+        .then((beat) => {
+          if (!beat) controller.abort(new LeaseLost());
+          else if (beat.cancelRequested) controller.abort(new RunCancelled());
+        })
+        .catch((error) => logger.warn({ err: error, run: id }, 'run heartbeat failed'));
+    }, this.heartbeatMs);
+    const progress = new ProgressWriter(row, (state) => this.writeProgress(id, state));
+    const completed = new Map((await this.store.stepsOf(this.options.db, id)).map((step) => [step.name, step.result]));
+    const throwIfStopped = () => {
+      if (controller.signal.aborted) throw controller.signal.reason;
+    };
+    const context: RunContext<unknown> = {
+      id: `${service}.${id}`,
+      input: row.input,
+      startedBy: row.started_by,
+      attempt: row.attempts,
+      signal: controller.signal,
+      get progressSoFar() {
+        return progress.state;
+      },
+      progress: (update) => progress.update(update),
+      step: async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+        throwIfStopped();
+        if (completed.has(name)) return completed.get(name) as T;
+        const result = JSON.parse(JSON.stringify((await work()) ?? null)) as T;
+        throwIfStopped();
+        await progress.flush();
+        await this.store.saveStep(this.options.db, id, name, result);
+        completed.set(name, result);
+        return result;
+      },
+    };
+    try {
+      const result = await kind.execute(context as RunContext<never>);
+      await progress.flush();
+      throwIfStopped();
+      await this.end(id, 'completed', { result: result ?? null });
+    } catch (error) {
+      const reason = controller.signal.aborted ? controller.signal.reason : error;
+      await progress.flush().catch(() => undefined);
+      if (reason instanceof LeaseLost) {
+        logger.info({ run: id }, 'run left to another process');
+      } else if (reason instanceof RunCancelled) {
+        await this.end(id, 'cancelled', { error: null });
+      } else if (isTransientError(reason)) {
+        // The database or another dependency is down: the lease runs out and the run is taken up again.
+        logger.warn({ err: reason, run: id }, 'run stopped by an outage; it will be taken up again');
+      } else {
+        logger.warn({ err: reason, run: id, kind: row.kind }, 'run failed');
+        await this.end(id, 'failed', { error: (reason as Error)?.message ?? String(reason) });
+      }
+    } finally {
+      clearInterval(heartbeat);
+      this.active.delete(id);
+    }
+  }
+
+  private async writeProgress(id: string, state: { current: number; total: number | null; counters: Record<string, number> }): Promise<void> {
+    const row = await this.options.db.$transaction(async (tx) => {
+      const saved = await this.store.saveProgress(tx, id, this.owner, state);
+      if (saved) await this.publish(tx, saved);
+      return saved;
+    });
+    if (!row) throw new LeaseLost();
+    this.options.outbox.nudge();
+  }
+
+  private async end(id: string, status: RunStatus, outcome: { result?: unknown; error?: string | null }, whoever = false): Promise<void> {
+    try {
+      const row = await this.options.db.$transaction(async (tx) => {
+        const ended = whoever ? await this.store.fail(tx, id, outcome.error ?? '') : await this.store.finish(tx, id, this.owner, status, outcome);
+        if (ended) await this.publish(tx, ended);
+        return ended;
+      });
+      if (row) this.options.outbox.nudge();
+    } catch (error) {
+      // Not recorded (the database is down): the lease runs out and another take finishes it.
+      this.options.logger.warn({ err: error, run: id }, 'could not record the end of a run');
+    }
+  }
+}
+
+/** Coalesces a run's progress updates into at most one write every PROGRESS_EVERY_MS. */
+class ProgressWriter {
+  state: { current: number; total: number | null; counters: Record<string, number> };
+  private dirty = false;
+  private lastWrite = 0;
+  private timer?: NodeJS.Timeout;
+  private writing: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+
+  constructor(row: RunRow, private readonly write: (state: ProgressWriter['state']) => Promise<void>) {
+    this.state = { current: row.current, total: row.total, counters: { ...(row.counters ?? {}) } };
+  }
+
+  update(update: ProgressUpdate): void {
+    this.state = {
+      current: update.current ?? this.state.current,
+      total: update.total === undefined ? this.state.total : update.total,
+      counters: { ...this.state.counters, ...update.counters },
+    };
+    this.dirty = true;
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastWrite + PROGRESS_EVERY_MS - Date.now());
+    this.timer = setTimeout(() => void this.flush().catch(() => undefined), wait);
+  }
+
+  /** Writes what is not written yet; throws what the last write threw (a lost lease). */
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.writing;
+    if (this.failure) throw this.failure;
+    if (!this.dirty) return;
+    this.dirty = false;
+    this.lastWrite = Date.now();
+    this.writing = this.write(this.state).catch((error) => {
+      this.failure = error;
+    });
+    await this.writing;
+    if (this.failure) throw this.failure;
+  }
+}

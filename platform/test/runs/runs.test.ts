@@ -1,0 +1,222 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { runProgressEventOf, type EventEnvelope, type RunProgress } from '@bo/proto';
+import { createLogger } from '@bo/platform';
+import { createOutbox, OutboxRelay, type EventTransport, type SqlClient, type TransactionalSqlClient } from '@bo/platform/events';
+import { runKind, Runs, schedule, Scheduler, type RunKind } from '@bo/platform/runs';
+import { createPgSqlClient, createTestSqlDatabase, type TestSqlDatabase } from '@bo/platform/testing/pg-sql';
+import { pgTransport, rabbitMqTransport, sleep, waitFor } from '../events/harness';
+
+const SERVICE = 'shop-sync';
+const logger = createLogger('runs-test', 'silent');
+const migrationsDir = path.join(import.meta.dirname, '../../migrations');
+
+/** The platform's tables in `schema`, from its migration files as the runner applies them. */
+async function platformTables(db: SqlClient, schema: string): Promise<void> {
+  await db.$executeRawUnsafe(`CREATE SCHEMA "${schema}"`);
+  for (const folder of (await readdir(migrationsDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()) {
+    const sql = await readFile(path.join(migrationsDir, folder, 'migration.sql'), 'utf8');
+    await db.$executeRawUnsafe(`SET search_path TO "${schema}"; ${sql}; RESET search_path`);
+  }
+}
+
+describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (transportUnderTest) => {
+  let database: TestSqlDatabase & { url: string };
+  let transport: EventTransport;
+  let closeTransport: () => Promise<void>;
+  const schema = `runs_${transportUnderTest.name}`;
+  const stops: Array<() => Promise<void>> = [];
+
+  /** One process of the service: its own pool, relay and runs (and scheduler when asked). */
+  function process_(kinds: RunKind<never>[], options: { leaseMs?: number; heartbeatMs?: number } = {}) {
+    const pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    pool.on('error', () => {});
+    const db: TransactionalSqlClient = createPgSqlClient(pool);
+    const relay = new OutboxRelay({ db, schema, transport, pollIntervalMs: 50 });
+    const outbox = createOutbox({ db, schema, relay });
+    const runs = new Runs({ service: SERVICE, schema, db, outbox, logger, pollMs: 100, ...options });
+    runs.register(kinds);
+    const scheduler = new Scheduler({ service: SERVICE, schema, db, runs, logger });
+    relay.start();
+    runs.start();
+    let stopped = false;
+    const stop = async () => {
+      if (stopped) return;
+      stopped = true;
+      await scheduler.stop();
+      await runs.stop();
+      await relay.stop();
+      await pool.end();
+    };
+    stops.push(stop);
+    /** A kill: its connections go at once and nothing it holds is handed over. */
+    const kill = async () => {
+      stopped = true;
+      await scheduler.stop();
+      await relay.stop();
+      pool.end().catch(() => undefined);
+      for (const client of (pool as unknown as { _clients: pg.PoolClient[] })._clients) (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      void runs.stop();
+    };
+    return { db, runs, scheduler, stop, kill };
+  }
+
+  beforeAll(async () => {
+    database = (await createTestSqlDatabase(`runs_${transportUnderTest.name}`)) as TestSqlDatabase & { url: string };
+    await platformTables(database.db, schema);
+    await database.db.$executeRawUnsafe(`CREATE TABLE "${schema}".work_done (run_id text NOT NULL, step text NOT NULL)`);
+    ({ transport, close: closeTransport } = await transportUnderTest.open(database.url));
+  });
+  afterAll(async () => {
+    for (const stop of stops) await stop().catch(() => undefined);
+    await closeTransport?.();
+    await database?.drop();
+  });
+
+  const doneSteps = async (runId: string) =>
+    (await database.db.$queryRawUnsafe<{ step: string }[]>(`SELECT step FROM "${schema}".work_done WHERE run_id = $1 ORDER BY step`, runId)).map((row) => row.step);
+  const recordStep = (runId: string, step: string) => database.db.$executeRawUnsafe(`INSERT INTO "${schema}".work_done (run_id, step) VALUES ($1, $2)`, runId, step);
+
+  it('runs to completion with progress on the bus, each change a higher version, the last one completed', async () => {
+    const events: EventEnvelope<RunProgress>[] = [];
+    const consumer = await transport.consume({ service: `progress-watch-${transportUnderTest.name}`, bindings: [runProgressEventOf(SERVICE).name] }, async ({ envelope }) => {
+      events.push(envelope as EventEnvelope<RunProgress>);
+    });
+    const count = runKind<{ items: number }>('count', async (run) => {
+      run.progress({ current: 0, total: run.input.items });
+      for (let item = 1; item <= run.input.items; item++) {
+        await run.step(`item-${item}`, async () => {
+          await recordStep(run.id, `item-${item}`);
+          return item;
+        });
+        run.progress({ current: item, counters: { counted: item } });
+      }
+      return { counted: run.input.items };
+    });
+    const one = process_([count]);
+    const { run } = await one.runs.begin(count, { items: 5 }, { startedBy: 'admin:owner' });
+    expect(run.status).toBe('pending');
+    const done = await one.runs.waitFor(run.id.split('.')[1], 10_000);
+    expect(done).toMatchObject({ status: 'completed', progress: { current: 5, total: 5, counters: { counted: 5 } }, result: { counted: 5 }, startedBy: 'admin:owner', attempts: 1 });
+    expect((await one.runs.get(run.id.split('.')[1])).steps.map((step) => step.name)).toEqual(['item-1', 'item-2', 'item-3', 'item-4', 'item-5']);
+    await waitFor(() => events.some((event) => event.payload.runId === run.id && event.payload.status === 'completed'), 10_000, 'the completed event');
+    const mine = events.filter((event) => event.payload.runId === run.id).map((event) => event.payload);
+    expect(mine[0].status).toBe('pending');
+    expect(mine.map((event) => event.status)).toContain('in_progress');
+    expect(new Set(mine.map((event) => event.version)).size).toBe(mine.length);
+    expect(Math.max(...mine.map((event) => event.version))).toBe(done.version);
+    await consumer.stop();
+    await one.stop();
+  });
+
+  it('a run whose process was killed is taken up by another after its lease, from its last completed step', async () => {
+    let hang = true;
+    const steps = runKind('three-steps', async (run) => {
+      for (const name of ['a', 'b', 'c']) {
+        await run.step(name, async () => {
+          await recordStep(run.id, name);
+          // The first process dies in step c.
+          if (name === 'c' && hang) await new Promise(() => undefined);
+        });
+      }
+    });
+    const first = process_([steps], { leaseMs: 1_000, heartbeatMs: 200 });
+    const { run } = await first.runs.begin(steps, {}, { startedBy: 'system' });
+    const id = run.id.split('.')[1];
+    await waitFor(async () => (await doneSteps(run.id)).includes('c'), 10_000, 'step c to start');
+    await first.kill();
+    hang = false;
+    const second = process_([steps], { leaseMs: 1_000, heartbeatMs: 200 });
+    const done = await second.runs.waitFor(id, 15_000);
+    expect(done).toMatchObject({ status: 'completed', attempts: 2 });
+    // a and b were done once; c, cut off mid-way, is done again (a step is at least once: make it idempotent).
+    expect(await doneSteps(run.id)).toEqual(['a', 'b', 'c', 'c']);
+    await second.stop();
+  });
+
+  it('cancel stops a running run at its next step within 5 s; retry resumes a failed run from its last completed step', async () => {
+    const slow = runKind('slow', async (run) => {
+      for (let step = 1; step <= 100; step++) await run.step(`s${step}`, () => sleep(200));
+    });
+    let failOnce = true;
+    const flaky = runKind('flaky', async (run) => {
+      for (const name of ['x', 'y', 'z']) {
+        await run.step(name, async () => {
+          if (name === 'y' && failOnce) {
+            failOnce = false;
+            throw new Error('The shop answered 500');
+          }
+          await recordStep(run.id, name);
+        });
+      }
+    });
+    const one = process_([slow, flaky], { heartbeatMs: 1_000 });
+    const { run } = await one.runs.begin(slow, {}, { startedBy: 'admin:owner' });
+    const id = run.id.split('.')[1];
+    await waitFor(async () => (await one.runs.peek(id))?.status === 'in_progress', 10_000, 'the run to start');
+    await sleep(500);
+    // Asked through another process, as the admin API may be: the runner sees it by its heartbeat.
+    const other = process_([]);
+    const asked = Date.now();
+    expect((await other.runs.cancel(id)).cancelRequested).toBe(true);
+    await waitFor(async () => (await one.runs.peek(id))?.status === 'cancelled', 5_000, 'cancelled within 5 s');
+    expect(Date.now() - asked).toBeLessThan(5_000);
+    expect((await one.runs.get(id)).steps.length).toBeLessThan(100);
+    await expect(other.runs.cancel(id)).rejects.toThrow(/only a pending or running run/);
+
+    const flakyRun = (await one.runs.begin(flaky, {}, { startedBy: 'admin:owner' })).run;
+    const flakyId = flakyRun.id.split('.')[1];
+    expect(await one.runs.waitFor(flakyId, 10_000)).toMatchObject({ status: 'failed', lastError: 'The shop answered 500' });
+    await expect(other.runs.retry(id.replace(/.$/, (c) => (c === '0' ? '1' : '0')), 'admin:owner')).rejects.toThrow(/not found/i);
+    expect((await other.runs.retry(flakyId, 'admin:second')).status).toBe('pending');
+    expect(await one.runs.waitFor(flakyId, 10_000)).toMatchObject({ status: 'completed', startedBy: 'admin:second', lastError: null });
+    expect(await doneSteps(flakyRun.id)).toEqual(['x', 'y', 'z']);
+    await other.stop();
+    await one.stop();
+  });
+
+  it('an exclusive kind has one active run: twenty starts at once give one run, the rest join it', async () => {
+    const sync = runKind('sync-once', () => sleep(300), { exclusive: true });
+    const one = process_([sync]);
+    const starts = await Promise.all(Array.from({ length: 20 }, () => one.runs.begin(sync, {}, { startedBy: 'admin:owner' })));
+    expect(new Set(starts.map((start) => start.run.id)).size).toBe(1);
+    expect(starts.filter((start) => !start.joined)).toHaveLength(1);
+    await one.runs.waitFor(starts[0].run.id.split('.')[1], 10_000);
+    expect((await one.runs.begin(sync, {}, { startedBy: 'admin:owner' })).joined).toBe(false);
+    await one.stop();
+  });
+
+  it('three replicas and 100 forced ticks start exactly 100 runs, none lost or doubled when the one running them is killed mid-way', async () => {
+    const tickRun = runKind('tick-work', async (run) => {
+      await run.step('work', async () => {
+        await sleep(20);
+        await recordStep(run.id, 'tick');
+      });
+    });
+    const replicas = [0, 1, 2].map(() => process_([tickRun], { leaseMs: 1_000, heartbeatMs: 200 }));
+    for (const replica of replicas) await replica.scheduler.start([schedule('every-hour', '0 * * * *', tickRun)]);
+    const base = Date.UTC(2027, 0, 1);
+    for (let tick = 0; tick < 100; tick++) {
+      // Each tick fires on every replica at once, as their cron timers would.
+      const at = new Date(base + tick * 3_600_000);
+      const claimed = await Promise.all(replicas.filter((_, index) => !(tick >= 50 && index === 0)).map((replica) => replica.scheduler.tick('every-hour', at)));
+      expect(claimed.filter((id) => id !== null)).toHaveLength(1);
+      if (tick === 50) await replicas[0].kill();
+    }
+    const runs = async () =>
+      database.db.$queryRawUnsafe<{ status: string; n: number }[]>(`SELECT status, count(*)::int AS n FROM "${schema}".runs WHERE kind = 'tick-work' GROUP BY status`);
+    await waitFor(async () => (await runs()).every((row) => row.status === 'completed'), 30_000, 'every tick run to complete');
+    expect(await runs()).toEqual([{ status: 'completed', n: 100 }]);
+    const perRun = await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${schema}".work_done WHERE step = 'tick' GROUP BY run_id`);
+    expect(perRun).toHaveLength(100);
+    // A replay of an old tick, or a second look at the last one, starts nothing.
+    expect(await replicas[1].scheduler.tick('every-hour', new Date(base))).toBeNull();
+    expect(await replicas[2].scheduler.tick('every-hour', new Date(base + 99 * 3_600_000))).toBeNull();
+    const [listed] = await replicas[1].scheduler.list();
+    expect(listed).toMatchObject({ name: 'every-hour', expression: '0 * * * *', runKind: 'tick-work', lastTickAt: new Date(base + 99 * 3_600_000).toISOString() });
+    expect(listed.nextRunAt).not.toBeNull();
+    expect(listed.lastRunId).toMatch(/^shop-sync\./);
+  });
+});
