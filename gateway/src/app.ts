@@ -111,7 +111,9 @@ export async function buildGateway(deps: GatewayDeps) {
   await registerWebAssets(app, config.WEB_DIST_DIR);
 
   const sweepSessions: Job = { name: 'session-sweep', everyMs: SWEEP_INTERVAL_MS, run: async () => void (await sessions.deleteExpired()) };
-  const jobs = startJobs([sweepSessions, requestLogRetention(deps.prisma, SWEEP_INTERVAL_MS)], { lock: deps.lock, logger: deps.logger });
+  const retention = requestLogRetention(deps.prisma);
+  const sweepRequestLog: Job = { name: 'log-retention', everyMs: SWEEP_INTERVAL_MS, run: async () => void (await retention.sweep()) };
+  const jobs = startJobs([sweepSessions, sweepRequestLog], { lock: deps.lock, logger: deps.logger });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await requestLog.close();

@@ -1,5 +1,5 @@
 import type { Logger } from '@bo/platform';
-import { logRetentionJob } from '@bo/platform/service';
+import { logRetention } from '@bo/platform/service';
 import type { PrismaClient } from '../generated/prisma/client';
 import { GATEWAY_SCHEMA } from './schema';
 
@@ -165,6 +165,6 @@ export class RequestLogQueries {
   }
 }
 
-/** The request log and its hourly counts keep 30 days (every anonymous request adds a row): the platform's retention job. */
-export const requestLogRetention = (prisma: PrismaClient, everyMs?: number) =>
-  logRetentionJob({ db: prisma, schema: GATEWAY_SCHEMA, tables: [{ table: 'api_requests', column: 'timestamp' }, { table: 'api_request_hours', column: 'hour' }], everyMs });
+/** The request log and its hourly counts keep 30 days (every anonymous request adds a row): the platform's retention sweep. */
+export const requestLogRetention = (prisma: PrismaClient) =>
+  logRetention({ db: prisma, schema: GATEWAY_SCHEMA, tables: [{ table: 'api_requests', column: 'timestamp' }, { table: 'api_request_hours', column: 'hour' }] });

@@ -55,9 +55,10 @@ export const syncFailureSchema = z.object({ productName: z.string(), error: z.st
 
 /** A sync of all mapped products: its progress while it runs, its counts when it ends. */
 export const syncRunSchema = z.object({
-  id: z.number().int(),
-  /** `interrupted`: the process running it stopped before it finished. */
-  status: z.enum(['running', 'finished', 'failed', 'interrupted']),
+  /** The platform run's id (`shop-sync.<uuid>`, see runs.ts): Background work shows it too. */
+  id: z.string(),
+  /** A run whose process stopped is taken up again by another, so it stays `running` until it ends. */
+  status: z.enum(['running', 'finished', 'failed', 'cancelled']),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
   /** Mapped products considered. */
@@ -127,7 +128,7 @@ const exampleMapping: ProductMapping = {
   lastSynced: '2026-11-23T08:00:00.000Z', lastSyncedPrice: '35000', lastSyncedRegularPrice: '35000', lastSyncedSalePrice: '', mappedBy: 'auto',
 };
 const exampleRun: SyncRun = {
-  id: 7, status: 'finished', startedAt: '2026-11-23T08:00:00.000Z', finishedAt: '2026-11-23T08:00:02.000Z',
+  id: 'shop-sync.0b7c6a44-5a1e-4f0e-9d1c-2f7f9e2b1a10', status: 'finished', startedAt: '2026-11-23T08:00:00.000Z', finishedAt: '2026-11-23T08:00:02.000Z',
   total: 12, processed: 12, synced: 3, failed: 1, skipped: 8, batchCalls: 2, failures: [{ productName: 'HBO Max 1 сар', error: 'WooCommerce has no product 150 (woocommerce_rest_product_invalid_id)' }], error: null,
 };
 const exampleOrder: OrderSummary = {

@@ -1,5 +1,6 @@
 import { ServiceClient } from '@bo/platform';
 import type { OutsideEffect } from '@bo/platform/events';
+import { schedule } from '@bo/platform/runs';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
 import { ManyChatClient, manyChatSystem } from './clients/manychat';
 import type { NotificationsConfig } from './config';
@@ -7,7 +8,6 @@ import { notificationsConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
 import { ChatDeliveries } from './operations/deliveries';
 import { ExpiryCheck } from './operations/expiry-check';
-import { scheduleExpiryCheck } from './operations/expiry-schedule';
 import { ChatMessenger } from './operations/messenger';
 import { registerNotificationRoutes } from './routes/notifications';
 import { registerSettingsRoutes } from './routes/settings';
@@ -20,9 +20,9 @@ export interface NotificationsExposed {
 /**
  * The notifications service's parts: the ManyChat client (none without a token: every message is
  * then recorded failed), the purchase messages (consumers and their outside effect), the expiry
- * check and its cron schedule, and the routes of the /manychat-admin page.
+ * check (a run, on its cron schedule and from the page), and the routes of the /manychat-admin page.
  */
-export async function buildNotificationsApp({ config, logger, signer, prisma, outbox, effects, infrastructure, outside }: ServiceContext<NotificationsConfig, PrismaClient>): Promise<ServiceParts<NotificationsExposed>> {
+export async function buildNotificationsApp({ config, signer, prisma, outbox, effects, outside, runs }: ServiceContext<NotificationsConfig, PrismaClient>): Promise<ServiceParts<NotificationsExposed>> {
   const manychat = config.MANYCHAT_API_TOKEN
     ? new ManyChatClient(outside(manyChatSystem({ baseUrl: config.MANYCHAT_API_URL, timeoutMs: config.MANYCHAT_TIMEOUT_MS })), config.MANYCHAT_API_TOKEN)
     : null;
@@ -30,16 +30,16 @@ export async function buildNotificationsApp({ config, logger, signer, prisma, ou
   const streamingKeys = new ServiceClient({ baseUrl: config.STREAMING_KEYS_URL, signer });
   const deliveries = new ChatDeliveries({ prisma, messenger, streamingKeys });
   const expiryCheck = new ExpiryCheck({ prisma, outbox, messenger, streamingKeys });
-  const schedule = scheduleExpiryCheck({ expression: config.EXPIRY_CHECK_CRON, lock: infrastructure.lock, logger, run: () => expiryCheck.run() });
   return {
     routes(app) {
       registerSettingsRoutes(app, { prisma, config, manychat });
-      registerNotificationRoutes(app, { prisma, deliveries, expiryCheck });
+      registerNotificationRoutes(app, { prisma, deliveries, expiryCheck, runs });
     },
+    runs: [expiryCheck.kind],
+    schedules: [schedule('expiry-check', config.EXPIRY_CHECK_CRON, expiryCheck.kind)],
     consumers: deliveries.consumers(effects),
     outsideEffects: [deliveries.effect as OutsideEffect<never>],
     configItems: () => notificationsConfigItems(config),
     exposed: { deliveries, expiryCheck },
-    stop: () => schedule.stop(),
   };
 }

@@ -1,6 +1,6 @@
-import cron from 'node-cron';
 import { z } from 'zod';
 import { loadConfig, serviceEnvSchema } from '@bo/platform';
+import { isCronExpression } from '@bo/platform/runs';
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 
@@ -21,7 +21,7 @@ export const notificationsEnvSchema = serviceEnvSchema.extend({
   EXPIRY_CHECK_CRON: z
     .string()
     .default('0 * * * *')
-    .refine((expression) => cron.validate(expression), 'must be a cron expression such as "0 * * * *"'),
+    .refine(isCronExpression, 'must be a cron expression such as "0 * * * *"'),
 });
 export type NotificationsConfig = z.infer<typeof notificationsEnvSchema>;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL_WARNING, type StreamingKeyView } from '@bo/proto';
+import { asService } from '@bo/platform/testing/identity';
 import { eventually, startNotificationsSystem, textOf, type NotificationsSystem } from './system';
 
 const HOUR = 3_600_000;
@@ -87,13 +88,24 @@ describe('the expiry check, with streaming-keys', () => {
     const extended = await n.callKeys('POST', '/api/streaming-keys/extend', { keyId: keys[0].id, expiresAt: new Date(Date.now() + 2.5 * DAY).toISOString() });
     expect(extended.status).toBe(200);
     const before = n.manychat.state.messages.length;
-    const replies = await Promise.all(Array.from({ length: 5 }, () => n.call('POST', '/api/manychat/trigger-expiry-check', {})));
-    const sent = replies.reduce((sum, reply) => sum + reply.body.data.sent, 0);
+    // Five checks at once (as replicas, or a run taken over, could): the reminder rows let one send each.
+    const counts = await Promise.all(Array.from({ length: 5 }, () => n.notifications.exposed.expiryCheck.run()));
+    const sent = counts.reduce((sum, count) => sum + count.sent, 0);
     expect(sent).toBe(3);
     expect(n.manychat.state.messages.length - before).toBe(3);
     for (const key of [...fresh, keys[0]]) expect(n.manychat.state.messages.map(textOf).filter((text) => text.includes(key.key))).toHaveLength(key.id === keys[0].id ? 2 : 1);
     expect(await n.notifications.prisma.reminder.count({ where: { keyId: keys[0].id } })).toBe(2);
     await keyStatus(keys[0].id, 'sent', 2);
+    // Five presses at once join one expiry-check run (or start one after it ended): nothing is sent twice.
+    const pressedAt = new Date().toISOString();
+    const replies = await Promise.all(Array.from({ length: 5 }, () => n.call('POST', '/api/manychat/trigger-expiry-check', {})));
+    expect(replies.map((reply) => reply.body.data.sent)).toEqual([0, 0, 0, 0, 0]);
+    expect(n.manychat.state.messages.length - before).toBe(3);
+    const listed: { createdAt: string }[] = (await n.notifications.app.inject({ method: 'GET', url: '/internal/notifications/runs?kind=expiry-check', headers: asService('gateway') })).json().data;
+    const runs = listed.filter((run) => run.createdAt >= pressedAt);
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    expect(runs.length).toBeLessThanOrEqual(2);
+    expect(runs[0]).toMatchObject({ kind: 'expiry-check', status: 'completed', startedBy: expect.stringMatching(/^admin:/), progress: { counters: { skipped: expect.any(Number) } } });
   });
 
   it('tries a reminder ManyChat failed again at the next check, and gives up after five sends', async () => {

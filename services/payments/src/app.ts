@@ -1,6 +1,6 @@
 import { SecretBox } from '@bo/platform';
 import { attemptCounterFor } from '@bo/platform/cache';
-import type { LogRetentionJob, ServiceContext, ServiceParts } from '@bo/platform/service';
+import type { LogRetention, ServiceContext, ServiceParts } from '@bo/platform/service';
 import { PriceLists } from './clients/price-lists';
 import { paymentsConfigItems } from './config-status';
 import type { PaymentsConfig } from './config';
@@ -8,7 +8,7 @@ import type { PrismaClient } from './generated/prisma/client';
 import { DoorLimits } from './operations/door-limits';
 import { InvoiceDesk } from './operations/invoice-desk';
 import { QpayConnection } from './operations/qpay-connection';
-import { reconciliationJob } from './operations/reconcile';
+import { reconciliation as reconciliationOf } from './operations/reconcile';
 import { WebhookSecret } from './operations/webhook-secret';
 import { registerAdminInvoiceRoutes } from './routes/admin-invoices';
 import { registerCallbackRoutes } from './routes/callbacks';
@@ -22,10 +22,10 @@ import { webhookLogRetention } from './store/invoice-store';
 export interface PaymentsExposed {
   desk: InvoiceDesk;
   qpay: QpayConnection;
-  reconciliation: ReturnType<typeof reconciliationJob>;
+  reconciliation: ReturnType<typeof reconciliationOf>;
   /** The chat webhook's secret: the embedded launcher reads it and follows its rotations (the ManyChat simulator's header). */
   webhookSecret: WebhookSecret;
-  logRetention: LogRetentionJob;
+  logRetention: LogRetention;
 }
 
 /**
@@ -40,7 +40,7 @@ export async function buildPaymentsApp({ config, logger, signer, prisma, outbox,
   const webhookSecret = new WebhookSecret({ prisma, secrets, config });
   await webhookSecret.seed();
   const desk = new InvoiceDesk({ prisma, outbox, qpay, lock: infrastructure.lock, config, logger });
-  const reconciliation = reconciliationJob({ prisma, desk, everyMs: config.RECONCILE_EVERY_MS, logger });
+  const reconciliation = reconciliationOf({ prisma, desk, everyMs: config.RECONCILE_EVERY_MS, logger });
   const logRetention = webhookLogRetention(prisma);
   const deps = {
     prisma,
@@ -63,7 +63,7 @@ export async function buildPaymentsApp({ config, logger, signer, prisma, outbox,
       registerLogRoutes(app, deps);
       registerInternalRoutes(app, deps);
     },
-    jobs: [reconciliation, logRetention],
+    schedules: [reconciliation.schedule, logRetention.schedule],
     configItems: () => paymentsConfigItems(config, qpay),
     exposed: { desk, qpay, reconciliation, webhookSecret, logRetention },
   };

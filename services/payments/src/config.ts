@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEncryptionEnv, loadConfig, secretSetting, serviceEnvSchema } from '@bo/platform';
+import { isClockStep } from '@bo/platform/runs';
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 const flag = z.preprocess((v) => v === 'true' || v === '1', z.boolean());
@@ -24,7 +25,13 @@ export const paymentsEnvSchema = serviceEnvSchema.extend({
   /** An unpaid invoice is cancelled (at QPay and here) this long after it was made. */
   INVOICE_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(24 * 60),
   /** How often pending invoices are checked with QPay (lost callbacks) and expired ones cancelled. */
-  RECONCILE_EVERY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  RECONCILE_EVERY_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(30_000)
+    .refine(isClockStep, 'must be a step a clock divides evenly (e.g. 5, 10, 15, 20 or 30 seconds or minutes, or an hour): the scheduler runs it on a cron expression'),
   /**
    * The chat flow's X-Webhook-Secret, required everywhere: without it anyone could order through
    * /api/qpay/webhook. Like the other QPAY_* settings it only seeds a fresh database (sealed in

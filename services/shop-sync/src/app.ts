@@ -22,23 +22,24 @@ export interface ShopSyncExposed {
 /**
  * The shop-sync service's parts: the WooCommerce client (none when no shop is configured), the
  * sheet through pricing, price pushes (consumer of pricing.price.updated and its outside effect),
- * the sync runner, and the routes.
+ * the sync of everything (a platform run), and the routes.
  */
-export async function buildShopSyncApp({ config, logger, signer, prisma, effects, outside }: ServiceContext<ShopSyncConfig, PrismaClient>): Promise<ServiceParts<ShopSyncExposed>> {
+export async function buildShopSyncApp({ config, logger, signer, prisma, effects, outside, runs }: ServiceContext<ShopSyncConfig, PrismaClient>): Promise<ServiceParts<ShopSyncExposed>> {
   const settings = shopSettings(config);
   const shop = settings ? new WooCommerceClient(outside(wooCommerceSystem(settings)), settings) : null;
   const sheet = new PriceSheetClient(new ServiceClient({ baseUrl: config.PRICING_URL, signer }));
   const pushes = new PricePushes({ prisma, shop, signal: new DecisionSignal() });
-  const runner = shop ? new SyncRunner({ prisma, shop, sheet, pushes, batchSize: config.WOOCOMMERCE_BATCH_SIZE, logger }) : null;
+  const runner = new SyncRunner({ prisma, shop, sheet, pushes, runs, batchSize: config.WOOCOMMERCE_BATCH_SIZE, logger });
   const deps = { prisma, shop, sheet };
   return {
     routes(app) {
       registerShopRoutes(app, deps);
       registerMappingRoutes(app, deps);
-      registerSyncRoutes(app, { ...deps, runner });
+      registerSyncRoutes(app, { ...deps, runner, runs });
       registerOrderRoutes(app, deps);
       registerPricePushRoutes(app, { prisma, pushes });
     },
+    runs: [runner.kind],
     consumers: [pushes.consumer(effects)],
     outsideEffects: [pushes.effect as OutsideEffect<never>],
     configItems: () => shopSyncConfigItems(config),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEnvelope, pricingPriceUpdated, type PriceRow } from '@bo/proto';
 import { SIMULATOR_KEY } from '../src/service';
@@ -112,12 +113,20 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
     const [first, second] = await Promise.all([shop('POST', '/api/woocommerce/sync'), shop('POST', '/api/woocommerce/sync')]);
     expect(first.json().id).toBe(second.json().id);
     expect(system.woo.journal.list().filter((entry) => entry.url.includes('/batch'))).toHaveLength(1);
-    // A run whose process died (its heartbeat stale) does not block the next one.
-    const dead = await system.shop.prisma.syncRun.create({ data: { status: 'running', heartbeatAt: new Date(Date.now() - 60_000) } });
-    expect((await shop('GET', '/api/woocommerce/sync-runs/latest')).json().data).toMatchObject({ id: dead.id, status: 'interrupted' });
+    // The sync is a platform run: Background work shows it, with the counts as its progress.
+    const asRun = (await shop('GET', `/api/admin/runs/${again.id}`)).json();
+    expect(asRun).toMatchObject({ id: again.id, kind: 'woocommerce-sync', status: 'completed', startedBy: expect.stringMatching(/^admin:/), progress: { current: 14, total: 14, counters: { skipped: 13, failed: 1 } } });
+    expect(asRun.steps.map((step: { name: string }) => step.name)).toEqual(['plan', 'batch-1']);
+    // A run whose process died (its lease ran out) is joined by the next press and taken up here, not left hanging.
+    const deadId = randomUUID();
+    await system.shop.prisma.$executeRawUnsafe(
+      `INSERT INTO shop_sync.runs (id, kind, status, started_by, exclusive_key, attempts, lease_owner, lease_expires_at, started_at)
+       VALUES ($1::uuid, 'woocommerce-sync', 'in_progress', 'admin:gone', 'woocommerce-sync', 1, 'gone-host:1:x', now() - interval '1 second', now())`,
+      deadId,
+    );
     const after = (await shop('POST', '/api/woocommerce/sync')).json();
-    expect(after).toMatchObject({ status: 'finished' });
-    expect(after.id).toBeGreaterThan(dead.id);
+    expect(after).toMatchObject({ id: `shop-sync.${deadId}`, status: 'finished' });
+    expect((await shop('GET', `/api/admin/runs/${after.id}`)).json()).toMatchObject({ attempts: 2, startedBy: 'admin:gone' });
     expect(product(117)).toBeUndefined();
   });
 

@@ -1,6 +1,6 @@
 import { SecretBox } from '@bo/platform';
 import { attemptCounterFor } from '@bo/platform/cache';
-import { logRetentionJob, type LogRetentionJob, type ServiceContext, type ServiceParts } from '@bo/platform/service';
+import { logRetention as logRetentionOf, type LogRetention, type ServiceContext, type ServiceParts } from '@bo/platform/service';
 import { schemaOf } from '@bo/proto';
 import { AiChatClient } from './clients/ai-chat';
 import { MailboxReader } from './clients/mailbox';
@@ -26,7 +26,7 @@ import { registerReportRoutes } from './routes/reports';
 export interface StreamingKeysExposed {
   pool: KeyPool;
   renewals: Renewals;
-  logRetention: LogRetentionJob;
+  logRetention: LogRetention;
 }
 
 /**
@@ -55,7 +55,7 @@ export async function buildStreamingKeysApp({ config, logger, signer, prisma, ou
     logger,
   });
   // Every fetch, refused ones too, is a row of the fetch log: it keeps 30 days.
-  const logRetention = logRetentionJob({ db: prisma, schema: schemaOf('streaming-keys'), tables: [{ table: 'code_fetches', column: 'created_at' }] });
+  const logRetention = logRetentionOf({ db: prisma, schema: schemaOf('streaming-keys'), tables: [{ table: 'code_fetches', column: 'created_at' }] });
   const deps = { prisma, outbox, secrets, pool, orders, renewals, codeFetch, fetchLimits, payments, lock: infrastructure.lock };
   return {
     routes(app) {
@@ -70,7 +70,7 @@ export async function buildStreamingKeysApp({ config, logger, signer, prisma, ou
       for (const metric of codeFetch.metrics) app.metrics.registry.registerMetric(metric);
     },
     consumers: [paidOrderConsumer(outbox, logger), reminderConsumer()],
-    jobs: [logRetention],
+    schedules: [logRetention.schedule],
     configItems: () => streamingKeysConfigItems(config),
     exposed: { pool, renewals, logRetention },
   };

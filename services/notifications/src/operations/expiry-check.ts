@@ -7,6 +7,7 @@
  * (a reminder that could not be sent for want of base_url or a token uses none up).
  */
 import type { Outbox } from '@bo/platform/events';
+import { runKind, type ProgressUpdate } from '@bo/platform/runs';
 import type { ServiceClient } from '@bo/platform';
 import {
   BASE_URL_WARNING,
@@ -54,13 +55,22 @@ interface Outcome {
 export class ExpiryCheck {
   constructor(private readonly deps: ExpiryCheckDeps) {}
 
-  async run(): Promise<ExpiryCheckCounts> {
+  /** An `expiry-check` run (one at a time), hourly on EXPIRY_CHECK_CRON or started from the page. */
+  readonly kind = runKind('expiry-check', (run) => this.run((update) => run.progress(update)), { exclusive: true });
+
+  /** Reminds every key expiring within the set days; `progress` hears each key's outcome. */
+  async run(progress: (update: ProgressUpdate) => void = () => undefined): Promise<ExpiryCheckCounts> {
     const settings = await settingsStore.read(this.deps.prisma);
     const { data: keys } = await this.deps.streamingKeys.call(expiringKeys, { query: { days: settings.expiryReminderDays } });
     const counts: ExpiryCheckCounts = { checked: keys.length, sent: 0, failed: 0, optedOut: 0, skipped: 0 };
+    let done = 0;
+    progress({ current: 0, total: keys.length, counters: counts });
     const queue = [...keys];
     const worker = async () => {
-      for (let key = queue.shift(); key; key = queue.shift()) counts[await this.remind(key, settings.baseUrl)]++;
+      for (let key = queue.shift(); key; key = queue.shift()) {
+        counts[await this.remind(key, settings.baseUrl)]++;
+        progress({ current: ++done, counters: counts });
+      }
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, keys.length) }, worker));
     return counts;

@@ -1,5 +1,5 @@
 import type { Logger } from '@bo/platform';
-import type { Job } from '@bo/platform/service';
+import { cronEvery, runKind, schedule, type ProgressUpdate } from '@bo/platform/runs';
 import type { PrismaClient } from '../generated/prisma/client';
 import { invoiceStore } from '../store/invoice-store';
 import type { InvoiceDesk } from './invoice-desk';
@@ -13,12 +13,15 @@ const CONCURRENT_CHECKS = 4;
  * The safety net for lost callbacks (ADR 14): every run checks pending invoices with QPay's
  * payment check (each at most once per interval) and completes the paid ones; an unpaid invoice
  * past its expiry is cancelled at QPay and here (a payment found at that last look completes it
- * instead). One replica runs it at a time (the platform's job lock).
+ * instead). A `qpay-reconciliation` run every RECONCILE_EVERY_MS on the scheduler (one replica
+ * runs each tick; one run at a time), its counts as progress.
  */
-export function reconciliationJob(deps: { prisma: PrismaClient; desk: InvoiceDesk; everyMs: number; logger: Logger }): Job & { runOnce(): Promise<{ checked: number; completed: number; expired: number; failed: number }> } {
-  const runOnce = async () => {
+export function reconciliation(deps: { prisma: PrismaClient; desk: InvoiceDesk; everyMs: number; logger: Logger }) {
+  const runOnce = async (progress: (update: ProgressUpdate) => void = () => undefined) => {
     const due = await invoiceStore.dueForReconciliation(deps.prisma, deps.everyMs, BATCH);
     const counts = { checked: 0, completed: 0, expired: 0, failed: 0 };
+    let settled = 0;
+    progress({ current: 0, total: due.length });
     const settle = async (invoice: (typeof due)[number]) => {
       try {
         const outcome = await deps.desk.check(invoice, 'reconciliation');
@@ -32,6 +35,7 @@ export function reconciliationJob(deps: { prisma: PrismaClient; desk: InvoiceDes
         counts.failed++;
         deps.logger.warn({ err: error, invoiceId: invoice.invoiceId }, 'reconciliation could not settle an invoice; the next run tries again');
       }
+      progress({ current: ++settled, counters: counts });
     };
     // A few checks at a time: after an outage hundreds of callbacks may have been refused, and one
     // QPay round trip after another would leave the last buyer waiting minutes for a key.
@@ -43,12 +47,6 @@ export function reconciliationJob(deps: { prisma: PrismaClient; desk: InvoiceDes
     );
     return counts;
   };
-  return {
-    name: 'qpay-reconciliation',
-    everyMs: deps.everyMs,
-    async run() {
-      await runOnce();
-    },
-    runOnce,
-  };
+  const run = runKind('qpay-reconciliation', (context) => runOnce((update) => context.progress(update)), { exclusive: true });
+  return { runOnce, run, schedule: schedule('qpay-reconciliation', cronEvery(deps.everyMs), run) };
 }

@@ -1,6 +1,6 @@
 import { logBody, logText } from '@bo/platform';
 import type { SqlClient } from '@bo/platform/db';
-import { logRetentionJob } from '@bo/platform/service';
+import { logRetention } from '@bo/platform/service';
 import { invoiceOrderSchema, schemaOf, type InvoiceRecord, type InvoiceView, type Payer, type WebhookLog } from '@bo/proto';
 import type { Prisma, PrismaClient, QpayInvoice, QpayWebhookLog } from '../generated/prisma/client';
 
@@ -181,4 +181,4 @@ export const logStore = {
   recent: (db: PaymentsDb, limit: number) => db.qpayWebhookLog.findMany({ orderBy: { id: 'desc' }, take: limit }),
 };
 
-export const webhookLogRetention = (db: SqlClient) => logRetentionJob({ db, schema: schemaOf('payments'), tables: [{ table: 'qpay_webhook_logs', column: 'created_at' }] });
+export const webhookLogRetention = (db: SqlClient) => logRetention({ db, schema: schemaOf('payments'), tables: [{ table: 'qpay_webhook_logs', column: 'created_at' }] });

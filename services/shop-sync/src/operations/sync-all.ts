@@ -1,13 +1,13 @@
 import type { Logger } from '@bo/platform';
-import { productKey, type PriceRow, type SyncRun } from '@bo/proto';
+import { runKind, type RunContext, type Runs } from '@bo/platform/runs';
+import { productKey, type PriceRow, type RunView, type SyncRun } from '@bo/proto';
 import { WooCommerceError, type WooCommerceClient } from '../clients/woocommerce';
 import { batchesOf, planSync, type PlannedUpdate } from '../domain/sync-plan';
-import type { PrismaClient, SyncRun as SyncRunRecord } from '../generated/prisma/client';
-import { runView, shopStore } from '../store/shop-store';
+import type { PrismaClient } from '../generated/prisma/client';
+import { shopStore } from '../store/shop-store';
 import type { PricePushes } from './price-pushes';
 
-/** The run's heartbeat while a slow batch is out: a run without one for 30 s is shown interrupted. */
-const HEARTBEAT_MS = 5_000;
+export const SYNC_RUN_KIND = 'woocommerce-sync';
 
 export interface SheetRows {
   /** The sheet's rows, and whether they are the last good copy because the sheet could not be read. */
@@ -16,109 +16,112 @@ export interface SheetRows {
 
 export interface SyncRunnerDeps {
   prisma: PrismaClient;
-  shop: WooCommerceClient;
+  /** Null when no shop is configured: the route refuses before a run starts. */
+  shop: WooCommerceClient | null;
   sheet: SheetRows;
   pushes: PricePushes;
+  runs: Runs;
   batchSize: number;
   logger: Logger;
 }
 
+type Failure = { productName: string; error: string };
+/** What the plan step keeps: a taken-up run sends the batches it planned, not a new plan. */
+interface PlannedSync {
+  sheetReadAt: string;
+  total: number;
+  skipped: number;
+  invalid: Failure[];
+  batches: { parentId: number | null; updates: PlannedUpdate[] }[];
+}
+interface BatchOutcome {
+  synced: number;
+  failures: Failure[];
+  /** The shop refused the key: further batches are pointless. */
+  refused: string | null;
+}
+
+const counts = ['total', 'processed', 'synced', 'failed', 'skipped', 'batchCalls'] as const;
+
 /**
- * Sync of all mapped products: those whose sheet price differs from their last synced price go to
- * the shop in batches (products together, each variable product's variations together, at most
- * 100 per request). Each item's result is recorded; failures are named. The run's progress is in
- * sync_runs, so the page follows it, and a run survives the request that started it.
+ * Sync of all mapped products as a `woocommerce-sync` run (one at a time): those whose sheet price
+ * differs from their last synced price go to the shop in batches (products together, each
+ * variable product's variations together, at most 100 per request). The plan and each batch are
+ * steps, so a run whose process died is taken up from its next batch; each item's result is
+ * counted and failures are named in the batch's step.
  */
 export class SyncRunner {
+  readonly kind = runKind(SYNC_RUN_KIND, (run) => this.execute(run), { exclusive: true });
+
   constructor(private readonly deps: SyncRunnerDeps) {}
 
-  /**
-   * Starts a run, or joins the one already running (on any replica); resolves once it has a row
-   * (`done` when it ends). The check and the new row are one transaction under an advisory lock,
-   * so two presses make one run; a run whose process died stops counting as running once its
-   * heartbeat is stale, so the next press starts afresh.
-   */
-  async start(): Promise<{ runId: number; done: Promise<void> }> {
+  /** Starts a run, or joins the one pending or running (on any replica). */
+  async start(startedBy: string): Promise<string> {
+    return (await this.deps.runs.begin(this.kind, {}, { startedBy })).run.id;
+  }
+
+  /** A run as the WooCommerce page shows it. */
+  async view(runId: string): Promise<SyncRun> {
+    const id = runId.slice(runId.indexOf('.') + 1);
+    return syncView(await this.deps.runs.get(id), await this.deps.runs.stepResults(id));
+  }
+
+  async latest(): Promise<SyncRun | null> {
+    const [run] = await this.deps.runs.list({ kind: SYNC_RUN_KIND, limit: 1 });
+    return run ? this.view(run.id) : null;
+  }
+
+  private async execute(run: RunContext<unknown>): Promise<void> {
     const { prisma } = this.deps;
-    const decided = await prisma.$transaction(async (tx) => {
-      await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('shop-sync:sync-all'))`);
-      const latest = await shopStore.latestSyncRun(tx);
-      if (latest && runView(latest).status === 'running') return { run: latest, joined: true };
-      return { run: await shopStore.startSyncRun(tx), joined: false };
-    });
-    const done = decided.joined ? this.finished(decided.run.id) : this.execute(decided.run);
-    // Nobody may be waiting any more (the reply went after 20 s): a failure is logged, never unhandled.
-    return { runId: decided.run.id, done: done.catch((error) => this.deps.logger.error({ err: error, runId: decided.run.id }, 'sync run ended abnormally')) };
-  }
-
-  async view(runId: number): Promise<SyncRun> {
-    const run = await shopStore.findSyncRun(this.deps.prisma, runId);
-    if (!run) throw new Error(`sync run ${runId} vanished`);
-    return runView(run);
-  }
-
-  private async finished(runId: number): Promise<void> {
-    while ((await this.view(runId)).status === 'running') await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-
-  private async execute(run: SyncRunRecord): Promise<void> {
-    // Runs to its end whatever happens to the request that started it; failures end in the row.
-    const { prisma, shop, logger } = this.deps;
-    const heartbeat = setInterval(() => void shopStore.updateSyncRun(prisma, run.id, {}).catch(() => undefined), HEARTBEAT_MS);
-    const counts = { total: 0, processed: 0, synced: 0, failed: 0, skipped: 0, batchCalls: 0, failures: [] as { productName: string; error: string }[] };
-    const save = (extra: object = {}) => shopStore.updateSyncRun(prisma, run.id, { ...counts, ...extra });
-    try {
+    const shop = this.shop();
+    const plan = await run.step('plan', async (): Promise<PlannedSync> => {
       // A shop that refuses the key fails the run at once, even when nothing differs.
       await shop.countProducts();
       const sheet = await this.deps.sheet.read();
       if (sheet.stale) throw new Error('The price sheet could not be read (only its saved copy is available); nothing was sent');
-      const sheetReadAt = new Date();
+      const sheetReadAt = new Date().toISOString();
       const mappings = await shopStore.listMappings(prisma);
-      const plan = planSync(mappings, sheet.rows);
-      counts.total = mappings.length;
-      counts.skipped = plan.skipped.length;
-      counts.failed = plan.invalid.length;
-      counts.failures.push(...plan.invalid);
-      counts.processed = counts.skipped + counts.failed;
-      await save();
-      for (const batch of batchesOf(plan.updates, this.deps.batchSize)) {
-        const aborted = await this.sendBatch(batch.parentId, batch.updates, counts);
-        counts.processed += batch.updates.length;
-        await save();
-        await this.replayEditsSince(sheetReadAt, batch.updates);
-        if (aborted) throw aborted;
-      }
-      await save({ status: 'finished', finishedAt: new Date() });
-    } catch (error) {
-      logger.warn({ err: error, runId: run.id }, 'sync of all products stopped');
-      await save({ status: 'failed', finishedAt: new Date(), error: (error as Error).message });
-    } finally {
-      clearInterval(heartbeat);
+      const planned = planSync(mappings, sheet.rows);
+      return { sheetReadAt, total: mappings.length, skipped: planned.skipped.length, invalid: planned.invalid, batches: batchesOf(planned.updates, this.deps.batchSize) };
+    });
+    const tally = { total: plan.total, skipped: plan.skipped, failed: plan.invalid.length, synced: 0, batchCalls: 0, processed: plan.skipped + plan.invalid.length };
+    run.progress({ current: tally.processed, total: tally.total, counters: tally });
+    for (const [index, batch] of plan.batches.entries()) {
+      const outcome = await run.step(`batch-${index + 1}`, () => this.sendBatch(batch.parentId, batch.updates, new Date(plan.sheetReadAt)));
+      tally.batchCalls++;
+      tally.processed += batch.updates.length;
+      tally.synced += outcome.synced;
+      tally.failed += outcome.failures.length;
+      run.progress({ current: tally.processed, counters: tally });
+      if (outcome.refused) throw new Error(outcome.refused);
     }
   }
 
-  /** One batch request; returns the error that makes further batches pointless (the shop refused the key). */
-  private async sendBatch(parentId: number | null, updates: PlannedUpdate[], counts: { synced: number; failed: number; batchCalls: number; failures: { productName: string; error: string }[] }) {
-    counts.batchCalls++;
+  private shop(): WooCommerceClient {
+    if (!this.deps.shop) throw new Error('WooCommerce is not configured');
+    return this.deps.shop;
+  }
+
+  /** One batch request, then the edits made while it was out are pushed again. */
+  private async sendBatch(parentId: number | null, updates: PlannedUpdate[], sheetReadAt: Date): Promise<BatchOutcome> {
     let results;
     try {
-      results = await this.deps.shop.batchUpdatePrices(parentId, updates.map(({ mapping, prices }) => ({ id: mapping.woocommerceId, ...prices })));
+      results = await this.shop().batchUpdatePrices(parentId, updates.map(({ mapping, prices }) => ({ id: mapping.woocommerceId, ...prices })));
     } catch (error) {
       const message = (error as Error).message;
-      counts.failed += updates.length;
-      counts.failures.push(...updates.map(({ mapping }) => ({ productName: mapping.productName, error: message })));
-      return error instanceof WooCommerceError && (error.status === 401 || error.status === 403) ? error : null;
+      const refused = error instanceof WooCommerceError && (error.status === 401 || error.status === 403);
+      return { synced: 0, failures: updates.map(({ mapping }) => ({ productName: mapping.productName, error: message })), refused: refused ? message : null };
     }
     const synced = [];
+    const failures: Failure[] = [];
     for (const [index, result] of results.entries()) {
       const { mapping } = updates[index];
       if (result.ok) synced.push({ mappingId: mapping.id, prices: { regular_price: result.item.regular_price, sale_price: result.item.sale_price }, permalink: result.item.permalink });
-      else counts.failures.push({ productName: mapping.productName, error: result.error });
+      else failures.push({ productName: mapping.productName, error: result.error });
     }
-    counts.synced += synced.length;
-    counts.failed += results.length - synced.length;
     await shopStore.recordSyncedMany(this.deps.prisma, synced);
-    return null;
+    await this.replayEditsSince(sheetReadAt, updates);
+    return { synced: synced.length, failures, refused: null };
   }
 
   /**
@@ -133,4 +136,14 @@ export class SyncRunner {
       await this.deps.pushes.pushLatest(mapping.productName).catch((error) => this.deps.logger.warn({ err: error, product: mapping.productName }, 'replaying an edit after the sync failed'));
     }
   }
+}
+
+const syncStatus: Record<RunView['status'], SyncRun['status']> = { pending: 'running', in_progress: 'running', completed: 'finished', failed: 'failed', cancelled: 'cancelled' };
+
+/** The platform run as the page's sync run: its counters, and the failures its steps named. */
+function syncView(run: RunView, steps: Map<string, unknown>): SyncRun {
+  const plan = steps.get('plan') as PlannedSync | undefined;
+  const failures = [...(plan?.invalid ?? []), ...[...steps].filter(([name]) => name.startsWith('batch-')).flatMap(([, outcome]) => (outcome as BatchOutcome).failures)];
+  const counters = Object.fromEntries(counts.map((name) => [name, run.progress.counters[name] ?? 0])) as Record<(typeof counts)[number], number>;
+  return { id: run.id, status: syncStatus[run.status], startedAt: run.createdAt, finishedAt: run.completedAt, ...counters, failures, error: run.lastError };
 }

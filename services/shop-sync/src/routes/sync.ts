@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, serveRoute } from '@bo/platform';
+import { startedByOf } from '@bo/platform/runs';
 import { findRowByProduct, latestSyncRun, syncAll, syncOne } from '@bo/proto';
 import { pricesOfRow } from '../domain/prices';
+import type { Runs } from '@bo/platform/runs';
 import type { SyncRunner } from '../operations/sync-all';
-import { runView, shopStore } from '../store/shop-store';
+import { shopStore } from '../store/shop-store';
 import { fromShop, requireShop } from './shop-errors';
 import type { ShopRouteDeps } from './shop';
 
@@ -11,18 +13,15 @@ import type { ShopRouteDeps } from './shop';
 const SYNC_REPLY_WAIT_MS = 20_000;
 
 /** Sync of everything (a run with progress) and of one product (the reconciliation's fix). */
-export function registerSyncRoutes(app: FastifyInstance, { prisma, shop, sheet, runner }: ShopRouteDeps & { runner: SyncRunner | null }): void {
-  serveRoute(app, syncAll, async () => {
+export function registerSyncRoutes(app: FastifyInstance, { prisma, shop, sheet, runner, runs }: ShopRouteDeps & { runner: SyncRunner; runs: Runs }): void {
+  serveRoute(app, syncAll, async ({ identity }) => {
     requireShop(shop);
-    const { runId, done } = await runner!.start();
-    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, SYNC_REPLY_WAIT_MS).unref())]);
-    return runner!.view(runId);
+    const runId = await runner.start(startedByOf(identity));
+    await runs.waitFor(runId.slice(runId.indexOf('.') + 1), SYNC_REPLY_WAIT_MS, 250);
+    return runner.view(runId);
   });
 
-  serveRoute(app, latestSyncRun, async () => {
-    const run = await shopStore.latestSyncRun(prisma);
-    return { data: run ? runView(run) : null };
-  });
+  serveRoute(app, latestSyncRun, async () => ({ data: await runner.latest() }));
 
   serveRoute(app, syncOne, async ({ params }) => {
     const client = requireShop(shop);

@@ -1,16 +1,13 @@
-import { productKey, schemaOf, type PricePush, type ProductMapping, type ShopItem, type SyncRun, type WoocommerceSyncOutcome } from '@bo/proto';
+import { productKey, schemaOf, type PricePush, type ProductMapping, type ShopItem, type WoocommerceSyncOutcome } from '@bo/proto';
 import type { WooPrices } from '../clients/woocommerce';
 import { payablePrice } from '../domain/prices';
-import type { Prisma, PrismaClient, PricePush as PricePushRecord, SyncRun as SyncRunRecord, WoocommerceProductMapping } from '../generated/prisma/client';
+import type { Prisma, PrismaClient, PricePush as PricePushRecord, WoocommerceProductMapping } from '../generated/prisma/client';
 
 /** The service's database client or one of its transactions: store functions run in either, never opening their own. */
 export type ShopDb = PrismaClient | Prisma.TransactionClient;
 
 /** Raw SQL is not schema-qualified by Prisma (see platform's prisma-client). */
 const SHOP_SYNC_TABLES = { mappings: `"${schemaOf('shop-sync')}".woocommerce_product_mapping` };
-
-/** A run whose heartbeat is older than this stopped with its process (see SyncRunner's heartbeat). */
-export const SYNC_HEARTBEAT_STALE_MS = 30_000;
 
 export const mappingView = (record: WoocommerceProductMapping): ProductMapping => ({
   id: record.id,
@@ -37,22 +34,7 @@ const pushView = (record: PricePushRecord): PricePush => ({
   decidedAt: record.decidedAt?.toISOString() ?? null,
 });
 
-export const runView = (record: SyncRunRecord, now = Date.now()): SyncRun => ({
-  id: record.id,
-  status: record.status === 'running' && now - record.heartbeatAt.getTime() > SYNC_HEARTBEAT_STALE_MS ? 'interrupted' : (record.status as SyncRun['status']),
-  startedAt: record.startedAt.toISOString(),
-  finishedAt: record.finishedAt?.toISOString() ?? null,
-  total: record.total,
-  processed: record.processed,
-  synced: record.synced,
-  failed: record.failed,
-  skipped: record.skipped,
-  batchCalls: record.batchCalls,
-  failures: record.failures as SyncRun['failures'],
-  error: record.error,
-});
-
-/** The mapping table, price pushes and sync runs through Prisma; the only place that touches shop-sync's tables. */
+/** The mapping table and price pushes through Prisma; the only place that touches shop-sync's tables. */
 export const shopStore = {
   async listMappings(db: ShopDb) {
     return db.woocommerceProductMapping.findMany({ orderBy: { productName: 'asc' } });
@@ -174,21 +156,5 @@ export const shopStore = {
 
   async recentPricePushes(db: ShopDb, limit: number): Promise<PricePush[]> {
     return (await db.pricePush.findMany({ orderBy: { createdAt: 'desc' }, take: limit })).map(pushView);
-  },
-
-  async startSyncRun(db: ShopDb) {
-    return db.syncRun.create({ data: {} });
-  },
-
-  async updateSyncRun(db: ShopDb, id: number, data: Prisma.SyncRunUpdateInput) {
-    return db.syncRun.update({ where: { id }, data: { ...data, heartbeatAt: new Date() } });
-  },
-
-  async findSyncRun(db: ShopDb, id: number) {
-    return db.syncRun.findUnique({ where: { id } });
-  },
-
-  async latestSyncRun(db: ShopDb) {
-    return db.syncRun.findFirst({ orderBy: { id: 'desc' } });
   },
 };

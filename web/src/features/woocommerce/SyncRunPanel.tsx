@@ -11,7 +11,7 @@ const statusBadge: Record<SyncRun['status'], { label: MessageKey; palette: strin
   running: { label: 'woocommerce.run.running', palette: 'blue' },
   finished: { label: 'woocommerce.run.finished', palette: 'green' },
   failed: { label: 'woocommerce.run.failed', palette: 'red' },
-  interrupted: { label: 'woocommerce.run.interrupted', palette: 'orange' },
+  cancelled: { label: 'woocommerce.run.cancelled', palette: 'orange' },
 };
 
 /**

@@ -32,7 +32,7 @@ export const en = {
   'woocommerce.run.running': 'Running',
   'woocommerce.run.finished': 'Finished',
   'woocommerce.run.failed': 'Failed',
-  'woocommerce.run.interrupted': 'Interrupted',
+  'woocommerce.run.cancelled': 'Cancelled',
   'woocommerce.runStarted': 'Started {started}',
   'woocommerce.runTimes': 'Started {started} · finished {finished}',
   'woocommerce.processed': 'Processed {processed} of {total}',

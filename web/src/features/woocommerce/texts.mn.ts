@@ -35,7 +35,7 @@ export const mn: Translation<typeof en> = {
   'woocommerce.run.running': 'Явагдаж байна',
   'woocommerce.run.finished': 'Дууссан',
   'woocommerce.run.failed': 'Амжилтгүй',
-  'woocommerce.run.interrupted': 'Тасалдсан',
+  'woocommerce.run.cancelled': 'Цуцлагдсан',
   'woocommerce.runStarted': 'Эхэлсэн: {started}',
   'woocommerce.runTimes': 'Эхэлсэн: {started} · дууссан: {finished}',
   'woocommerce.processed': '{total}-с {processed} боловсруулсан',
