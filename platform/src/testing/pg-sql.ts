@@ -1,4 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
+import { platformMigrationsDir } from '../db/migrate';
 import type { SqlClient, TransactionalDb, TransactionalSqlClient } from '../events/sql';
 import { createTestDatabase } from './database';
 
@@ -69,30 +72,16 @@ export async function createTestSqlDatabase(prefix: string): Promise<TestSqlData
 }
 
 /**
- * Creates `schema` with the messaging tables of platform/prisma/messaging.prisma (outbox, inbox,
- * applied revisions, outside effects), the same DDL the services' migrations hold.
+ * Creates `schema` with the messaging tables (outbox, inbox, applied revisions, outside effects):
+ * the platform's own messaging migration (platform/migrations/*_messaging), as services get it.
+ * `db` is a pg-backed client (createPgSqlClient): Prisma's raw queries take one statement each.
  */
 export async function createMessagingTables(db: SqlClient, schema: string): Promise<void> {
+  const folder = (await readdir(platformMigrationsDir)).find((name) => name.endsWith('_messaging'));
+  if (!folder) throw new Error(`No *_messaging migration in ${platformMigrationsDir}`);
+  const sql = await readFile(path.join(platformMigrationsDir, folder, 'migration.sql'), 'utf8');
   const s = `"${schema}"`;
-  await db.$executeRawUnsafe(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-  await db.$executeRawUnsafe(`CREATE TABLE ${s}.outbox_events (
-    id uuid PRIMARY KEY, name text NOT NULL, version integer NOT NULL, payload jsonb NOT NULL,
-    correlation_id text, occurred_at timestamptz(3) NOT NULL, status text NOT NULL DEFAULT 'pending',
-    attempts integer NOT NULL DEFAULT 0, last_error text,
-    next_attempt_at timestamptz(3) NOT NULL DEFAULT now(), sent_at timestamptz(3),
-    pending_since timestamptz(3) NOT NULL DEFAULT now(), failed_at timestamptz(3))`);
-  await db.$executeRawUnsafe(`CREATE INDEX ON ${s}.outbox_events (status, next_attempt_at)`);
-  await db.$executeRawUnsafe(`CREATE INDEX ON ${s}.outbox_events (sent_at)`);
-  await db.$executeRawUnsafe(`CREATE TABLE ${s}.inbox_events (
-    consumer text NOT NULL, event_id uuid NOT NULL, name text NOT NULL, outcome text NOT NULL DEFAULT 'applied',
-    processed_at timestamptz(3) NOT NULL DEFAULT now(), PRIMARY KEY (consumer, event_id))`);
-  await db.$executeRawUnsafe(`CREATE INDEX ON ${s}.inbox_events (processed_at)`);
-  await db.$executeRawUnsafe(`CREATE TABLE ${s}.applied_revisions (
-    consumer text NOT NULL, entity text NOT NULL, entity_key text NOT NULL, revision bigint NOT NULL, event_id uuid NOT NULL,
-    applied_at timestamptz(3) NOT NULL DEFAULT now(), PRIMARY KEY (consumer, entity, entity_key))`);
-  await db.$executeRawUnsafe(`CREATE TABLE ${s}.outside_effects (
-    idempotency_key text PRIMARY KEY, kind text NOT NULL, payload jsonb NOT NULL, status text NOT NULL DEFAULT 'pending',
-    attempts integer NOT NULL DEFAULT 0, next_attempt_at timestamptz(3) NOT NULL DEFAULT now(), last_error text,
-    created_at timestamptz(3) NOT NULL DEFAULT now(), updated_at timestamptz(3) NOT NULL DEFAULT now(), done_at timestamptz(3))`);
-  await db.$executeRawUnsafe(`CREATE INDEX ON ${s}.outside_effects (status, next_attempt_at)`);
+  // One simple query (no parameters, so several statements may run): one connection, one implicit
+  // transaction, so the search_path is set for it alone.
+  await db.$executeRawUnsafe(`CREATE SCHEMA IF NOT EXISTS ${s}; SET LOCAL search_path TO ${s};\n${sql}`);
 }
