@@ -194,4 +194,19 @@ describe('migrate on PostgreSQL', () => {
     expect(await tablesOf('pricing')).toEqual(await tablesOf('pricing_fresh'));
     expect(await shapeOf('pricing')).toEqual(await shapeOf('pricing_fresh'));
   });
+
+  it('brings a schema that stopped at the first messaging shape (only the former init applied) to the fresh shape', async () => {
+    const before = await mkdtemp(path.join(tmpdir(), 'pricing-first-'));
+    const [init] = folders(formerPricingDir);
+    try {
+      await cp(path.join(formerPricingDir, init), path.join(before, init), { recursive: true });
+      await migrate(database, { schema: 'pricing_first', migrationsDir: before });
+    } finally {
+      await rm(before, { recursive: true });
+    }
+    const now = { migrationsDir: pricingMigrationsDir, platformMigrations: true };
+    expect((await migrate(database, { schema: 'pricing_first', ...now })).applied).toEqual([...platformMigrations, ...folders(pricingMigrationsDir).filter((folder) => folder !== init)]);
+    await migrate(database, { schema: 'pricing_first_fresh', ...now });
+    expect(await shapeOf('pricing_first')).toEqual(await shapeOf('pricing_first_fresh'));
+  });
 });
