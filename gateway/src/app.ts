@@ -14,6 +14,7 @@ import { registerRequestLog } from './plugins/request-log';
 import { registerSessions, sessionCookieName } from './plugins/sessions';
 import { registerWebAssets } from './plugins/web-assets';
 import { registerApiIndexRoutes } from './routes/api-index';
+import { registerBackgroundWorkRoutes } from './routes/background-work';
 import { registerConfigStatusRoute } from './routes/config-status';
 import { registerCustomerLoginRoutes } from './routes/customer-login';
 import { registerMonitoringRoutes } from './routes/monitoring';
@@ -107,7 +108,8 @@ export async function buildGateway(deps: GatewayDeps) {
   registerMonitoringRoutes(app, requestLogQueries);
   registerConfigStatusRoute(app, { config, signer });
   registerApiIndexRoutes(app);
-  await registerProxy(app, { config, pools, cache, signer });
+  registerBackgroundWorkRoutes(app, { config, signer });
+  await registerProxy(app, { config, pools, cache, signer, sessions });
   await registerWebAssets(app, config.WEB_DIST_DIR);
 
   const sweepSessions: Job = { name: 'session-sweep', everyMs: SWEEP_INTERVAL_MS, run: async () => void (await sessions.deleteExpired()) };

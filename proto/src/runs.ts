@@ -36,7 +36,8 @@ export const runSchema = z.object({
   version: z.number().int(),
   /** The steps completed so far, oldest first (a resumed run skips them). */
   steps: z.array(z.object({ name: z.string(), completedAt: z.string() })),
-  result: z.json().nullable(),
+  /** What the run's code returned (JSON), null until it completed. */
+  result: z.unknown(),
 });
 export type RunView = z.infer<typeof runSchema>;
 

@@ -12,6 +12,7 @@ import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { EVENTS_EXCHANGE } from '@bo/platform/events';
 import { pricingPriceUpdated } from '@bo/proto';
 import { startDistributed, stopProcess, type DistributedSystem } from '../src/distributed';
+import { checkBackgroundWork } from './support/background-work';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -66,6 +67,10 @@ describe('the distributed topology on one machine', () => {
     });
     expect(edit.status, await edit.clone().text()).toBe(200);
     await expect.poll(() => heard.filter((event) => event.payload.product === row.product).length, { timeout: 15_000 }).toBe(1);
+  });
+
+  it('shows background work through the gateway: a sync as a run, its event stream, the schedules of every service', async () => {
+    await checkBackgroundWork(system.url, database.url, system.simulators.urls.woocommerce);
   });
 
   it('stops each process on SIGTERM with exit code 0 within 10 s, and the gateway flushes its request log first', async () => {

@@ -12,6 +12,7 @@ import type { DomainServiceName } from '@bo/proto';
 import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
 import { rotateEmbeddedDataKey } from '../src/rotate-data-key';
 import { loadOrCreateSecrets, signerOf } from '../src/secrets';
+import { checkBackgroundWork } from './support/background-work';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -50,6 +51,10 @@ describe('the embedded system (make start)', () => {
     expect((await fetch(`${system.url}/api/auth/user`)).status).toBe(401);
     const index = await fetch(`${system.url}/`);
     expect(index.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('shows background work through the gateway on the PostgreSQL bus: a sync as a run, its event stream, the schedules of every service', async () => {
+    await checkBackgroundWork(system!.url, system!.databaseUrl, system!.simulators.woocommerce!.url);
   });
 
   it('lets no service stall another: a transaction held open in pricing leaves the gateway answering', async () => {

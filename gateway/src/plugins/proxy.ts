@@ -15,8 +15,13 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'p
 const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'cookie', IDENTITY_HEADER, CORRELATION_HEADER, 'x-forwarded-for', 'x-csrf-token']);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** How often a passing event stream checks that the session it was opened in still stands. */
+export const STREAM_SESSION_CHECK_MS = 5_000;
+
 export interface ProxyDeps {
   config: GatewayConfig;
+  /** A stream (server-sent events) ends when the session that opened it does. */
+  sessions: { isAlive(sid: string): Promise<boolean> };
   /** The gateway's own key: the identity of every forwarded request is signed with it (a header kept per identity, see IdentitySigner). */
   signer: IdentitySigner;
   pools: ServicePools;
@@ -151,9 +156,31 @@ export async function registerProxy(app: FastifyInstance, deps: ProxyDeps): Prom
       }
       // Invalidate again once the write is done, so a read racing the write cannot keep the old answer.
       if (writes) deps.cache.invalidate(service);
+      if (match.contract.replyKind === 'stream') endWithSession(request, reply, upstream, deps.sessions);
       return sendUpstream(reply, upstream, match.contract.cacheable ? (body) => deps.cache.put(service, request.url, generation, body) : null);
     });
   });
+}
+
+/**
+ * Ends a passing stream once the session it was opened in is gone (logout, terminated, disabled,
+ * timed out): a stream would otherwise go on showing an account's data after it signed out.
+ */
+function endWithSession(request: FastifyRequest, reply: FastifyReply, upstream: Dispatcher.ResponseData, sessions: ProxyDeps['sessions']): void {
+  const sid = request.session?.sessionId;
+  if (!sid) return;
+  const check = setInterval(() => {
+    sessions
+      .isAlive(sid)
+      .then((alive) => {
+        if (alive) return;
+        clearInterval(check);
+        upstream.body.destroy();
+        if (!reply.raw.writableEnded) reply.raw.end();
+      })
+      .catch((error) => request.log.warn({ err: error }, 'could not check the session of a stream'));
+  }, STREAM_SESSION_CHECK_MS);
+  reply.raw.on('close', () => clearInterval(check));
 }
 
 /** 413, closing the connection: the unread rest of the body is never waited for. */

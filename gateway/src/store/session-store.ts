@@ -54,6 +54,11 @@ export class PrismaSessionStore implements SessionStore {
     return this.prisma.$executeRawUnsafe(`DELETE FROM "${GATEWAY_SCHEMA}".sessions WHERE sess->'auth'->>'userId' = $1`, userId);
   }
 
+  /** Whether the session still stands (not logged out, terminated or past its deadline). */
+  async isAlive(sid: string): Promise<boolean> {
+    return (await this.prisma.session.count({ where: { sid, expire: { gt: new Date() } } })) > 0;
+  }
+
   async deleteExpired(now = new Date()): Promise<number> {
     return (await this.prisma.session.deleteMany({ where: { expire: { lte: now } } })).count;
   }

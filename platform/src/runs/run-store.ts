@@ -69,7 +69,7 @@ export function runView(service: DomainServiceName, row: RunRow, steps: StepRow[
     cancelRequested: row.cancel_requested_at !== null,
     version: row.version,
     steps: steps.map((step) => ({ name: step.name, completedAt: step.completed_at.toISOString() })),
-    result: (row.result ?? null) as RunView['result'],
+    result: row.result ?? null,
   };
 }
 
