@@ -60,9 +60,13 @@ export default function BackgroundWorkSection() {
     busyId,
   };
 
+  // Spins for the refresh asked for, not for each poll while a run moves.
+  const [refreshing, setRefreshing] = useState(false);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: runKeys.all });
-    void queryClient.invalidateQueries({ queryKey: runKeys.schedules });
+    setRefreshing(true);
+    void Promise.all([queryClient.invalidateQueries({ queryKey: runKeys.all }), queryClient.invalidateQueries({ queryKey: runKeys.schedules })]).finally(() =>
+      setRefreshing(false),
+    );
   };
 
   return (
@@ -70,7 +74,7 @@ export default function BackgroundWorkSection() {
       <PageHeader
         title={t('runs.title')}
         subtitle={t('runs.subtitle')}
-        actions={<Button variant="outline" onClick={refresh} loading={runs.isFetching && !runs.isPending}>{t('runs.refresh')}</Button>}
+        actions={<Button variant="outline" onClick={refresh} loading={refreshing}>{t('runs.refresh')}</Button>}
       />
       <Stack gap="6">
         <Card.Root size="sm" data-testid="runs-card">

@@ -26,14 +26,13 @@ export function RunProgress({ run, wide = false }: { run: Pick<RunView, 'status'
     total === null ? t('runs.progress.count', { current: format.number(current) }) : t('runs.progress.ofTotal', { current: format.number(current), total: format.number(total) });
   const counted = Object.entries(counters);
   return (
-    <Stack gap="1" minW={wide ? undefined : '40'} data-testid="run-progress" data-percent={shape.percent ?? ''}>
+    <Stack gap="1" minW={wide ? undefined : '32'} data-testid="run-progress" data-percent={shape.percent ?? ''}>
       {shape.bar && (
         <Progress.Root
           size="sm"
           value={shape.indeterminate ? null : (shape.percent ?? 0)}
           max={100}
           colorPalette={statusBadge(run).palette}
-          aria-label={t('runs.progress.label', { kind: run.kind })}
         >
           <Progress.Track>
             <Progress.Range />

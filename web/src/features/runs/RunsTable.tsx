@@ -1,4 +1,4 @@
-import { Button, HStack, Text } from '@chakra-ui/react';
+import { Button, HStack, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 import { DataTable, type Column } from '../../components/DataTable';
 import { Tooltip } from '../../components/Tooltip';
@@ -7,8 +7,14 @@ import type { RunView } from './api';
 import { cancelAction, canRetry, truncate } from './model';
 import { Duration, RunProgress, ServiceName, StatusBadge, useStartedBy } from './RunBits';
 
+/** A button's click is its own, not the row's (which opens the run). */
+const only = (action: () => void) => (event: MouseEvent) => {
+  event.stopPropagation();
+  action();
+};
+
 /** How much of a last error a row shows; the whole text is in its tooltip and in the run's details. */
-const ERROR_SHOWN = 60;
+const ERROR_SHOWN = 40;
 
 export interface RunActions {
   onOpen(run: RunView): void;
@@ -18,25 +24,50 @@ export interface RunActions {
   busyId: string | null;
 }
 
-/** The latest runs: a row per run, a click on it (or its Details button) opens the run. */
+/** The latest runs: a row per run; a click on it (or on its kind, a button) opens the run. */
 export function RunsTable({ runs, now, actions }: { runs: readonly RunView[]; now: number; actions: RunActions }) {
   const { t, format } = useTexts();
   const startedBy = useStartedBy();
   const columns: Column<RunView>[] = [
     { key: 'service', header: t('runs.col.service'), cell: (run) => <ServiceName service={run.service} /> },
-    { key: 'kind', header: t('runs.col.kind'), cell: (run) => <Text whiteSpace="nowrap" fontWeight="medium">{run.kind}</Text> },
+    {
+      key: 'kind',
+      header: t('runs.col.kind'),
+      // The kind opens the run's details (so does a click anywhere on the row).
+      cell: (run) => (
+        <Link asChild fontWeight="medium" whiteSpace="nowrap" colorPalette="blue" variant="underline">
+          <button
+            type="button"
+            onClick={only(() => actions.onOpen(run))}
+            aria-label={t('runs.action.detailsOf', { kind: run.kind, started: format.dateTime(run.startedAt ?? run.createdAt) })}
+          >
+            {run.kind}
+          </button>
+        </Link>
+      ),
+    },
     { key: 'status', header: t('runs.col.status'), cell: (run) => <StatusBadge run={run} /> },
     { key: 'progress', header: t('runs.col.progress'), cell: (run) => <RunProgress run={run} /> },
-    { key: 'startedBy', header: t('runs.col.startedBy'), cell: (run) => <Text whiteSpace="nowrap">{startedBy(run.startedBy)}</Text> },
     {
-      key: 'startedAt',
-      header: t('runs.col.startedAt'),
-      cell: (run) =>
-        run.startedAt ? <Text whiteSpace="nowrap">{format.dateTime(run.startedAt)}</Text> : <Text color="fg.muted">{t('runs.notStarted')}</Text>,
+      key: 'started',
+      header: t('runs.col.started'),
+      cell: (run) => (
+        <Stack gap="0">
+          {/* May wrap: a date in Mongolian is twice as long as in English. */}
+          {run.startedAt ? <Text minW="32" whiteSpace="normal">{format.dateTime(run.startedAt)}</Text> : <Text color="fg.muted">{t('runs.notStarted')}</Text>}
+          <Text fontSize="xs" color="fg.muted" data-testid="run-started-by">{startedBy(run.startedBy)}</Text>
+        </Stack>
+      ),
     },
     { key: 'duration', header: t('runs.col.duration'), cell: (run) => <Duration run={run} now={now} /> },
     { key: 'lastError', header: t('runs.col.lastError'), cell: (run) => <LastError text={run.lastError} /> },
-    { key: 'actions', header: t('runs.col.actions'), cell: (run) => <Actions run={run} actions={actions} />, headerProps: { textAlign: 'end' } },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>{t('runs.col.actions')}</VisuallyHidden>,
+      cell: (run) => <Actions run={run} actions={actions} />,
+      // The hidden header is placed in its own cell: against the card it would widen the page on a phone.
+      headerProps: { position: 'relative' },
+    },
   ];
   return (
     <DataTable
@@ -60,7 +91,7 @@ function LastError({ text }: { text: string | null }) {
   if (!text) return <Text color="fg.muted" fontSize="sm">{t('runs.noError')}</Text>;
   const shown = truncate(text, ERROR_SHOWN);
   const cell = (
-    <Text fontSize="sm" color="red.fg" maxW="64" truncate tabIndex={shown === text ? undefined : 0} data-testid="run-last-error">
+    <Text fontSize="sm" color="red.fg" maxW="36" truncate tabIndex={shown === text ? undefined : 0} data-testid="run-last-error">
       {shown}
     </Text>
   );
@@ -68,24 +99,11 @@ function LastError({ text }: { text: string | null }) {
 }
 
 function Actions({ run, actions }: { run: RunView; actions: RunActions }) {
-  const { t, format } = useTexts();
+  const { t } = useTexts();
   const cancel = cancelAction(run);
   const busy = actions.busyId === run.id;
-  // A button's click is its own, not the row's (which opens the run).
-  const only = (action: () => void) => (event: MouseEvent) => {
-    event.stopPropagation();
-    action();
-  };
   return (
     <HStack gap="1" justify="flex-end">
-      <Button
-        size="xs"
-        variant="ghost"
-        onClick={only(() => actions.onOpen(run))}
-        aria-label={t('runs.action.detailsOf', { kind: run.kind, started: format.dateTime(run.startedAt ?? run.createdAt) })}
-      >
-        {t('runs.action.details')}
-      </Button>
       {cancel !== 'hidden' && (
         <Button
           size="xs"

@@ -17,8 +17,7 @@ export const en = {
   'runs.col.kind': 'Kind',
   'runs.col.status': 'Status',
   'runs.col.progress': 'Progress',
-  'runs.col.startedBy': 'Started by',
-  'runs.col.startedAt': 'Started',
+  'runs.col.started': 'Started',
   'runs.col.duration': 'Duration',
   'runs.col.lastError': 'Last error',
   'runs.col.actions': 'Actions',
@@ -32,7 +31,6 @@ export const en = {
 
   'runs.progress.ofTotal': '{current} / {total}',
   'runs.progress.count': '{current} done',
-  'runs.progress.label': 'Progress of {kind}',
 
   'runs.duration.seconds': '{s}s',
   'runs.duration.minutes': '{m}m {s}s',
@@ -46,7 +44,6 @@ export const en = {
   'runs.startedBy.event': 'Event {name}',
   'runs.startedBy.system': 'System',
 
-  'runs.action.details': 'Details',
   'runs.action.detailsOf': 'Details of {kind} started {started}',
   'runs.action.cancel': 'Cancel',
   'runs.action.cancelRequested': 'Cancel requested: the run stops at its next step',

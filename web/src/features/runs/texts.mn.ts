@@ -20,8 +20,7 @@ export const mn: Translation<typeof en> = {
   'runs.col.kind': 'Төрөл',
   'runs.col.status': 'Төлөв',
   'runs.col.progress': 'Явц',
-  'runs.col.startedBy': 'Эхлүүлсэн',
-  'runs.col.startedAt': 'Эхэлсэн',
+  'runs.col.started': 'Эхэлсэн',
   'runs.col.duration': 'Үргэлжилсэн',
   'runs.col.lastError': 'Сүүлийн алдаа',
   'runs.col.actions': 'Үйлдэл',
@@ -35,10 +34,9 @@ export const mn: Translation<typeof en> = {
 
   'runs.progress.ofTotal': '{current} / {total}',
   'runs.progress.count': '{current} хийгдсэн',
-  'runs.progress.label': '{kind}-н явц',
 
-  'runs.duration.seconds': '{s} сек',
-  'runs.duration.minutes': '{m} мин {s} сек',
+  'runs.duration.seconds': '{s} с',
+  'runs.duration.minutes': '{m} мин {s} с',
   'runs.duration.hours': '{h} ц {m} мин',
   'runs.duration.days': '{d} өдөр {h} ц',
 
@@ -49,11 +47,10 @@ export const mn: Translation<typeof en> = {
   'runs.startedBy.event': 'Үйл явдал {name}',
   'runs.startedBy.system': 'Систем',
 
-  'runs.action.details': 'Дэлгэрэнгүй',
   'runs.action.detailsOf': '{started}-д эхэлсэн {kind}-н дэлгэрэнгүй',
   'runs.action.cancel': 'Цуцлах',
   'runs.action.cancelRequested': 'Цуцлах хүсэлт илгээсэн: ажил дараагийн алхам дээрээ зогсоно',
-  'runs.action.retry': 'Дахин ажиллуулах',
+  'runs.action.retry': 'Дахин оролдох',
 
   'runs.loading': 'Арын ажлуудыг ачаалж байна...',
   'runs.error': 'Арын ажлуудыг ачаалж чадсангүй',
