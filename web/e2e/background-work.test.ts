@@ -49,6 +49,40 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
+const shopUrl = () => system.simulators.woocommerce!.url;
+const clearShopFaults = () => fetch(`${shopUrl()}/__sim/faults`, { method: 'DELETE' });
+
+/** The WooCommerce sync runs listed now (a new one is told from these by its id). */
+async function syncRunIds(page: Page): Promise<Set<string>> {
+  const listed = await apiOf(page).get<{ data: { id: string }[] }>('/api/admin/runs?service=shop-sync&kind=woocommerce-sync&limit=200');
+  return new Set(listed.data.map((run) => run.id));
+}
+
+/**
+ * Presses Sync Products on /woocommerce as a person does (mapping the sheet first when nothing is
+ * mapped), with the shop's fault set once the page shows it connected, then opens Background work
+ * from the sidebar. The press's own answer comes when the run ends; nothing here waits for it.
+ */
+async function startSyncFromShopPage(page: Page, fault: Record<string, unknown>): Promise<void> {
+  const api = apiOf(page);
+  if ((await api.get<{ data: unknown[] }>('/api/woocommerce/mappings')).data.length === 0) await api.post('/api/woocommerce/auto-map');
+  await clearShopFaults();
+  await page.goto(`${system.url}/woocommerce`);
+  await page.getByTestId('connected').waitFor({ timeout: 15_000 });
+  const set = await fetch(`${shopUrl()}/__sim/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fault) });
+  expect(set.status).toBe(200);
+  await page.getByRole('button', { name: 'Sync Products' }).click();
+  await page.locator('nav [data-section="background-work"]').click();
+  await page.waitForURL(`${system.url}${SECTION}`);
+}
+
+/** The newest sync row once it is one the list did not hold before. */
+async function newSyncRow(page: Page, before: Set<string>): Promise<Locator> {
+  const first = page.locator('tr[data-run-id^="shop-sync."]').first();
+  await expect.poll(async () => ((await first.count()) ? !before.has((await first.getAttribute('data-run-id'))!) : false), { timeout: 15_000 }).toBe(true);
+  return rowOf(page, (await first.getAttribute('data-run-id'))!);
+}
+
 /** Waits until the runs card has answered one way or the other: a table, the empty state, or an error. */
 async function runsCardSettled(page: Page): Promise<'table' | 'empty' | 'error'> {
   const card = page.getByTestId('runs-card');
@@ -179,95 +213,83 @@ describe('Background work, in a real browser', () => {
     await context.close();
   });
 
-  it('a WooCommerce sync started from its page is a run here: its progress while the shop is slow, then Cancel', async (test) => {
+  it('a WooCommerce sync started from its page is a run here: followed live while the shop is slow, cancelled, then retried to the end', async (test) => {
     const { context, page } = await signedIn(browser, system.url);
     if (!(await runsApiAnswers(page))) {
       await context.close();
       test.skip(); // the gateway does not answer /api/admin/runs yet
       return;
     }
-    const shopUrl = system.simulators.woocommerce!.url;
-    const api = apiOf(page);
-    const mappings = await api.get<{ data: unknown[] }>('/api/woocommerce/mappings');
-    if (mappings.data.length === 0) await api.post('/api/woocommerce/auto-map');
-    // Every price push held 20 s: the sync stays in progress long enough to be seen and cancelled.
-    await fetch(`${shopUrl}/__sim/faults`, { method: 'DELETE' });
-    await fetch(`${shopUrl}/__sim/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ method: 'POST', pathPrefix: '/wp-json/wc/v3/products', kind: 'slow', delayMs: 20_000 }),
-    });
     try {
-      await page.goto(`${system.url}/woocommerce`);
-      await page.getByTestId('connected').waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Sync Products' }).click();
-
-      await page.locator('nav [data-section="background-work"]').click();
-      await page.waitForURL(`${system.url}${SECTION}`);
-      const row = page.locator('tr[data-run-id^="shop-sync."]').first();
-      await row.waitFor({ timeout: 15_000 });
-      await expect.poll(() => statusOf(row), { timeout: 15_000 }).toBe('in_progress');
-      await row.getByTestId('run-progress').waitFor();
+      const before = await syncRunIds(page);
+      // The sync's first shop call (in its plan step) answered 10 s late: long enough to watch it and cancel it.
+      await startSyncFromShopPage(page, { method: 'GET', pathPrefix: '/wp-json/wc/v3/products', kind: 'slow', delayMs: 10_000, times: 1 });
+      const row = await newSyncRow(page, before);
       const id = (await row.getAttribute('data-run-id'))!;
+      await expect.poll(() => statusOf(row), { timeout: 10_000 }).toBe('in_progress');
+      expect(await row.getByTestId('run-status').textContent()).toBe('Running');
+      await row.getByTestId('run-progress').waitFor();
+      expect(await row.getByTestId('run-started-by').textContent()).not.toBe('');
+      expect(await row.getByTestId('run-duration').textContent()).toMatch(/^\d+s$/);
 
-      await row.getByRole('button', { name: /^Details of / }).click();
+      // Its details follow its event stream.
+      await row.getByRole('button', { name: /^Details of woocommerce-sync/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'woocommerce-sync · shop-sync' });
       const detail = page.getByTestId('run-detail');
       await expect.poll(() => detail.getByTestId('run-stream').getAttribute('data-state'), { timeout: 10_000 }).toBe('live');
+      await animationsDone(dialog);
       await screenshot(page, 'background-work-live-sync', false);
 
-      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
       await openToast(page, 'Cancel requested').waitFor();
-      await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
-      // It stops at its next step: once the held push has been answered.
-      await fetch(`${shopUrl}/__sim/faults`, { method: 'DELETE' });
-      await expect.poll(() => detail.getAttribute('data-status'), { timeout: 40_000 }).toBe('cancelled');
+      await expect.poll(() => dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+      expect(await detail.getByTestId('run-status').getAttribute('data-status')).toBe('cancelling');
+      // It stops at its next step, once the held call has been answered; the stream brings the end.
+      await expect.poll(() => detail.getAttribute('data-status'), { timeout: 30_000 }).toBe('cancelled');
       await expect.poll(() => statusOf(rowOf(page, id)), { timeout: 5_000 }).toBe('cancelled');
-      await rowOf(page, id).getByRole('button', { name: 'Retry' }).waitFor();
+      expect(await detail.getByTestId('run-steps').textContent()).toContain('plan');
+
+      // Retry goes on from the last completed step, to the end.
+      await dialog.getByRole('button', { name: 'Retry' }).click();
+      await openToast(page, 'Run started again').waitFor();
+      await expect.poll(() => detail.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+      await expect.poll(() => statusOf(rowOf(page, id)), { timeout: 5_000 }).toBe('completed');
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await rowOf(page, id).getByTestId('run-progress').getAttribute('data-percent')).toBe('100');
+      await screenshot(page, 'background-work-after-sync');
     } finally {
-      await fetch(`${shopUrl}/__sim/faults`, { method: 'DELETE' });
+      await clearShopFaults();
       await context.close();
     }
   });
 
-  it('a failed WooCommerce sync shows its error, and Retry runs it again to the end', async (test) => {
+  it('a WooCommerce sync the shop refuses is listed as failed with its error; Retry runs it again to the end', async (test) => {
     const { context, page } = await signedIn(browser, system.url);
     if (!(await runsApiAnswers(page))) {
       await context.close();
       test.skip(); // the gateway does not answer /api/admin/runs yet
       return;
     }
-    const shopUrl = system.simulators.woocommerce!.url;
-    const api = apiOf(page);
-    const mappings = await api.get<{ data: unknown[] }>('/api/woocommerce/mappings');
-    if (mappings.data.length === 0) await api.post('/api/woocommerce/auto-map');
-    // The shop refuses the keys (an answer, so no retry and no breaker): the sync fails.
-    await fetch(`${shopUrl}/__sim/faults`, { method: 'DELETE' });
-    await fetch(`${shopUrl}/__sim/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ pathPrefix: '/wp-json/wc/v3/products', kind: 'status', status: 401, body: { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.' } }),
-    });
     try {
-      await page.goto(`${system.url}/woocommerce`);
-      await page.getByTestId('connected').or(page.getByText('Sorry, you cannot list resources.')).first().waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Sync Products' }).click();
-
-      await page.locator('nav [data-section="background-work"]').click();
-      await page.waitForURL(`${system.url}${SECTION}`);
+      const before = await syncRunIds(page);
+      // The shop refuses the key: an answer (no retry, no breaker), and the sync fails at once.
+      await startSyncFromShopPage(page, { pathPrefix: '/wp-json/wc/v3/products', kind: 'status', status: 401, body: { code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.' } });
       await page.getByRole('combobox', { name: 'Service' }).selectOption('shop-sync');
-      const row = page.locator('tr[data-run-id^="shop-sync."]').first();
-      await expect.poll(() => statusOf(row), { timeout: 30_000 }).toBe('failed');
-      expect(await row.getByTestId('run-last-error').textContent()).not.toBe('');
+      const row = await newSyncRow(page, before);
       const id = (await row.getAttribute('data-run-id'))!;
+      await expect.poll(() => statusOf(row), { timeout: 15_000 }).toBe('failed');
+      expect(await row.getByTestId('run-last-error').textContent()).not.toBe('');
+      expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
-      await fetch(`${shopUrl}/__sim/faults`, { method: 'DELETE' });
+      await clearShopFaults();
       await row.getByRole('button', { name: 'Retry' }).click();
       await openToast(page, 'Run started again').waitFor();
       await expect.poll(() => statusOf(rowOf(page, id)), { timeout: 30_000 }).toBe('completed');
       expect(await rowOf(page, id).getByTestId('run-duration').textContent()).toMatch(/^\d+s$/);
       await screenshot(page, 'background-work-retried');
     } finally {
-      await fetch(`${shopUrl}/__sim/faults`, { method: 'DELETE' });
+      await clearShopFaults();
       await context.close();
     }
   });
