@@ -7,7 +7,7 @@ import { useTexts } from '../../i18n';
 import { errorText } from '../../lib/api';
 import type { RunView } from './api';
 import type { StreamState } from './events';
-import { cancelAction, canRetry, isActive } from './model';
+import { cancelAction, canRetry, isActive, newerOf } from './model';
 import { useNow, useRun, useRunEvents } from './queries';
 import { Duration, RunProgress, ServiceName, StatusBadge, useStartedBy } from './RunBits';
 
@@ -27,7 +27,7 @@ export function RunDetailDialog({
   busy,
 }: {
   id: string;
-  /** The run as the list holds it, shown until its own answer arrives. */
+  /** The run as the list holds it: shown until its own answer arrives, and when it is the later of the two. */
   listed: RunView | undefined;
   onClose: () => void;
   onCancel: (run: RunView) => void;
@@ -36,7 +36,8 @@ export function RunDetailDialog({
 }) {
   const { t } = useTexts();
   const detail = useRun(id);
-  const run = detail.data ?? listed;
+  // The list is polled while runs move, this run's own answer is not: whichever is later is shown.
+  const run = newerOf(detail.data, listed);
   const stream = useRunEvents(id, run ? isActive(run) : false);
   const now = useNow(run ? isActive(run) : false);
   const cancel = run ? cancelAction(run) : 'hidden';

@@ -2,7 +2,7 @@ import { domainServiceNames, runStatuses, type RunView } from '@bo/proto';
 import { describe, expect, it } from 'vitest';
 import type { RunsReply } from './api';
 import {
-  cancelAction, canRetry, durationParts, isActive, keepNewerRows, mergeRun, newestFirst, patchCached, progressShape, runDurationMs, runOfEvent,
+  cancelAction, canRetry, durationParts, isActive, keepNewerRows, mergeRun, newerOf, newestFirst, patchCached, progressShape, runDurationMs, runOfEvent,
   runServiceList, runStatusList, startedByOf, statusBadge, truncate,
 } from './model';
 
@@ -193,6 +193,19 @@ describe('keepNewerRows', () => {
     const fetched: RunsReply = { data: [run({ version: 9 })], unreachable: [] };
     expect(keepNewerRows(undefined, fetched)).toBe(fetched);
     expect(keepNewerRows({ data: [run({ version: 8 })], unreachable: [] }, fetched)).toBe(fetched);
+  });
+});
+
+describe('newerOf', () => {
+  it('is the copy with the higher version, or the one there is', () => {
+    const older = run({ version: 3 });
+    const newer = run({ version: 4 });
+    expect(newerOf(older, newer)).toBe(newer);
+    expect(newerOf(newer, older)).toBe(newer);
+    expect(newerOf(older, run({ version: 3 }))).toBe(older);
+    expect(newerOf(undefined, older)).toBe(older);
+    expect(newerOf(older, undefined)).toBe(older);
+    expect(newerOf(undefined, undefined)).toBeUndefined();
   });
 });
 

@@ -118,6 +118,12 @@ export function mergeRun(held: RunView, arrived: Partial<RunView> & Pick<RunView
   return { ...held, ...arrived, steps: arrived.steps ?? held.steps, result: arrived.result === undefined ? held.result : arrived.result };
 }
 
+/** Of two copies of a run (its own answer, its row in a polled list), the later one. */
+export function newerOf(a: RunView | undefined, b: RunView | undefined): RunView | undefined {
+  if (!a || !b) return a ?? b;
+  return b.version > a.version ? b : a;
+}
+
 const isRunsReply = (data: unknown): data is RunsReply =>
   typeof data === 'object' && data !== null && Array.isArray((data as RunsReply).data) && Array.isArray((data as RunsReply).unreachable);
 const isRun = (data: unknown): data is RunView => typeof data === 'object' && data !== null && typeof (data as RunView).id === 'string' && 'progress' in data;
