@@ -44,7 +44,7 @@ export function SyncRunPanel({ syncRequested }: { syncRequested: boolean }) {
 /** A run the sync request left running ends while it is polled: the mappings' last synced prices changed then. */
 function useRefreshWhenRunEnds(run: SyncRun | null) {
   const queryClient = useQueryClient();
-  const seen = useRef<{ id: number; status: SyncRun['status'] } | null>(null);
+  const seen = useRef<Pick<SyncRun, 'id' | 'status'> | null>(null);
   useEffect(() => {
     const before = seen.current;
     seen.current = run ? { id: run.id, status: run.status } : null;
