@@ -2,6 +2,12 @@
 export const sections = ['overview', 'api-tools', 'sheets', 'manychat', 'background-work', 'config', 'docs'] as const;
 export type Section = (typeof sections)[number];
 
+/** The address of a section, with more of its own parameters (`&run=<id>` opens a run in Background work). */
+export function sectionPath(section: Section, more: Record<string, string> = {}): string {
+  const query = new URLSearchParams(section === 'overview' ? more : { section, ...more }).toString();
+  return query ? `/?${query}` : '/';
+}
+
 /** The section a query string of '/' opens: the overview unless it names another one. */
 export function sectionIn(params: URLSearchParams): Section {
   const requested = params.get('section');

@@ -6,8 +6,8 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { PageHeader } from '../../components/PageHeader';
 import { useTexts } from '../../i18n';
 import { errorText } from '../../lib/api';
-import { queryString } from '../../lib/paths';
 import { notify, notifyError } from '../../lib/toast';
+import { sectionPath } from '../../shell/sections';
 import { runKeys, type RunFilters, type RunStatus, type RunView } from './api';
 import { useCancelRun, useRetryRun } from './mutations';
 import { isActive, newestFirst, runServiceList, runStatusList } from './model';
@@ -16,9 +16,8 @@ import { RunDetailDialog } from './RunDetailDialog';
 import { RunsTable } from './RunsTable';
 import { SchedulesTable } from './SchedulesTable';
 
-/** The section's own value of `?section=` (shell/sections.ts); `&run=<id>` opens a run's details. */
-const SECTION = 'background-work';
-const runHref = (id: string) => `/${queryString({ section: SECTION, run: id })}`;
+/** `&run=<id>` opens a run's details (a schedule's last run links there, and so does the WooCommerce sync panel). */
+const runHref = (id: string) => sectionPath('background-work', { run: id });
 
 /** A kind typed in the filter is asked for once the typing pauses. */
 const KIND_TYPING_PAUSE_MS = 400;

@@ -1,8 +1,10 @@
-import { Badge, Box, Card, Flex, Heading, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Card, Flex, Heading, HStack, Link, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useTexts, type MessageKey } from '../../i18n';
+import { sectionPath } from '../../shell/sections';
 import { shopKeys, type SyncRun } from './api';
 import { Count } from './Count';
 import { useLatestSyncRun } from './queries';
@@ -29,7 +31,15 @@ export function SyncRunPanel({ syncRequested }: { syncRequested: boolean }) {
       <Card.Header>
         <Flex justify="space-between" align="center" gap="2" wrap="wrap">
           <Heading as="h2" size="md">{t('woocommerce.syncTitle')}</Heading>
-          {run && <Badge colorPalette={statusBadge[run.status].palette} data-testid="sync-run-status">{t(statusBadge[run.status].label)}</Badge>}
+          {run && (
+            <Flex gap="3" align="center">
+              {/* The sync is a background run: its steps, Cancel and Retry are in Background work. */}
+              <Link asChild fontSize="sm" colorPalette="blue" variant="underline">
+                <RouterLink to={sectionPath('background-work', { run: run.id })} data-testid="sync-run-details">{t('woocommerce.runDetails')}</RouterLink>
+              </Link>
+              <Badge colorPalette={statusBadge[run.status].palette} data-testid="sync-run-status">{t(statusBadge[run.status].label)}</Badge>
+            </Flex>
+          )}
         </Flex>
       </Card.Header>
       <Card.Body>

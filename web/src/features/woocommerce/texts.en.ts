@@ -38,6 +38,7 @@ export const en = {
   'woocommerce.processed': 'Processed {processed} of {total}',
   'woocommerce.counting': 'Counting the mapped products to push...',
   'woocommerce.runStopped': 'The sync stopped',
+  'woocommerce.runDetails': 'Details in Background work',
   'woocommerce.failures': 'Products that failed',
   'woocommerce.count.synced': 'Synced',
   'woocommerce.count.failed': 'Failed',

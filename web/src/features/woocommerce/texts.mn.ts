@@ -41,6 +41,7 @@ export const mn: Translation<typeof en> = {
   'woocommerce.processed': '{total}-с {processed} боловсруулсан',
   'woocommerce.counting': 'Илгээх холбосон бүтээгдэхүүнийг тоолж байна...',
   'woocommerce.runStopped': 'Синк зогслоо',
+  'woocommerce.runDetails': 'Арын ажилд дэлгэрэнгүй',
   'woocommerce.failures': 'Амжилтгүй болсон бүтээгдэхүүн',
   'woocommerce.count.synced': 'Синк хийсэн',
   'woocommerce.count.failed': 'Амжилтгүй',
