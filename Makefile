@@ -28,7 +28,7 @@ install: node_modules/.installed
 # What the build makes, each redone only when its sources changed (so `make start` skips a build
 # it needs not do). Every target that loads a service's code needs the Prisma clients, so each
 # depends on `generate` itself rather than on an earlier command having built them.
-PRISMA_SCHEMAS := $(wildcard gateway/prisma/*.prisma services/*/prisma/*.prisma platform/prisma/*.prisma platform/test/fixtures/*/prisma/*.prisma)
+PRISMA_SCHEMAS := $(wildcard gateway/prisma/*.prisma services/*/prisma/*.prisma platform/test/fixtures/*/prisma/*.prisma)
 # The schema folders too: a .prisma file removed from one changes the folder, not a remaining file.
 PRISMA_SCHEMA_DIRS := $(wildcard gateway/prisma services/*/prisma platform/test/fixtures/*/prisma)
 PRISMA_STAMP := .build/prisma-generated

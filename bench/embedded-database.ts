@@ -54,7 +54,7 @@ async function measurePostgres() {
   for (const name of serviceNames) {
     const database = await openDatabase({ kind: 'postgres', url: server.url });
     // Every domain service's schema gets the platform's tables first; the gateway's does not (as at start).
-    await migrate(database, { schema: schemaOf(name), migrationsDir: migrationsOf(name), platformMigrations: name !== 'gateway' });
+    await migrate(database, { schema: schemaOf(name), migrationsDir: migrationsOf(name), platformMigrations: true });
     pools.push(database);
   }
   const pid = Number((await readFile(path.join(folder, 'data/postmaster.pid'), 'utf8')).split('\n')[0]);

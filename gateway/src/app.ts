@@ -1,7 +1,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import { createServiceApp, identityKeysOf, type Logger, type ReadinessCheck, type ServiceApp } from '@bo/platform';
-import type { AttemptCounter, Lock } from '@bo/platform/cache';
-import { startJobs, type Job } from '@bo/platform/service';
+import type { AttemptCounter } from '@bo/platform/cache';
+import type { TransactionalDb } from '@bo/platform/events';
+import { cronEvery, registerRunRoutes, runKind, Runs, schedule, Scheduler } from '@bo/platform/runs';
 import { OidcClient } from './clients/oidc';
 import { ServicePools } from './clients/service-pools';
 import { isHttps, type GatewayConfig } from './config';
@@ -24,6 +25,7 @@ import { registerSessionRoutes } from './routes/session';
 import { registerUserRoutes } from './routes/users';
 import { AccountsStore } from './store/accounts-store';
 import { requestLogRetention, RequestLogQueries, RequestLogWriter } from './store/request-log';
+import { GATEWAY_SCHEMA } from './store/schema';
 import { PrismaSessionStore } from './store/session-store';
 
 export interface GatewayDeps {
@@ -32,8 +34,6 @@ export interface GatewayDeps {
   prisma: PrismaClient;
   /** Sign-in attempt counts: Redis-backed when distributed, in memory when embedded. */
   attempts: AttemptCounter;
-  /** The periodic sweeps run under it, so one replica runs each turn. */
-  lock: Lock;
   readiness?: ReadinessCheck[];
   /** Validate replies against their contracts (tests). */
   checkReplies?: boolean;
@@ -108,16 +108,24 @@ export async function buildGateway(deps: GatewayDeps) {
   registerMonitoringRoutes(app, requestLogQueries);
   registerConfigStatusRoute(app, { config, signer });
   registerApiIndexRoutes(app);
-  registerBackgroundWorkRoutes(app, { config, signer });
+  // The gateway's own background work: its two sweeps, runs on the scheduler like every service's
+  // (no bus here, so no progress events; the admin API and streams read the runs table).
+  const db = deps.prisma as unknown as TransactionalDb;
+  const runs = new Runs({ service: 'gateway', schema: GATEWAY_SCHEMA, db, logger: deps.logger });
+  const scheduler = new Scheduler({ service: 'gateway', schema: GATEWAY_SCHEMA, db, runs, logger: deps.logger });
+  const sweepSessions = schedule('session-sweep', cronEvery(SWEEP_INTERVAL_MS), runKind('session-sweep', async () => ({ deleted: await sessions.deleteExpired() }), { exclusive: true }));
+  const schedules = [sweepSessions, requestLogRetention(deps.prisma).schedule];
+  runs.register(schedules.map((entry) => entry.run));
+  registerRunRoutes(app, { service: 'gateway', runs });
+  registerBackgroundWorkRoutes(app, { config, signer, runs, scheduler });
   await registerProxy(app, { config, pools, cache, signer, sessions });
   await registerWebAssets(app, config.WEB_DIST_DIR);
 
-  const sweepSessions: Job = { name: 'session-sweep', everyMs: SWEEP_INTERVAL_MS, run: async () => void (await sessions.deleteExpired()) };
-  const retention = requestLogRetention(deps.prisma);
-  const sweepRequestLog: Job = { name: 'log-retention', everyMs: SWEEP_INTERVAL_MS, run: async () => void (await retention.sweep()) };
-  const jobs = startJobs([sweepSessions, sweepRequestLog], { lock: deps.lock, logger: deps.logger });
+  runs.start();
+  await scheduler.start(schedules);
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    await scheduler.stop();
+    await runs.stop();
     await requestLog.close();
     await pools.close();
   });

@@ -1,15 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { attemptCounterFor } from '@bo/platform/cache';
-import { createPrismaClient, migrate } from '@bo/platform/db';
+import { createPrismaClient } from '@bo/platform/db';
 import type { ServiceDefinition } from '@bo/platform/service';
 import { buildGateway } from './app';
 import { gatewayEnvSchema, type GatewayConfig } from './config';
 import { PrismaClient } from './generated/prisma/client';
-import { GATEWAY_SCHEMA } from './store/schema';
+import { GATEWAY_SCHEMA, migrateGateway } from './store/schema';
 
-const migrationsDir = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
-
-/** The gateway, as every launcher starts it: its own schema and migrations, then the app. */
+/** The gateway, as every launcher starts it: its schema (the platform's tables and its own), then the app. */
 const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
   name: 'gateway',
   configSchema: gatewayEnvSchema,
@@ -26,7 +23,7 @@ const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
     secrets: { SESSION_SECRET: 'replace-with-32-or-more-random-characters', OIDC_CLIENT_SECRET: 'replace-me' },
   },
   async start({ config, logger, infrastructure, checkReplies }) {
-    await migrate(infrastructure.database, { schema: GATEWAY_SCHEMA, migrationsDir });
+    await migrateGateway(infrastructure.database);
     const prisma = createPrismaClient(PrismaClient, infrastructure.database, GATEWAY_SCHEMA);
     const { cache } = infrastructure;
     const app = await buildGateway({
@@ -35,7 +32,6 @@ const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
       prisma,
       // Sign-in attempts are counted where every replica sees them: Redis when distributed.
       attempts: attemptCounterFor(cache, 'sign-in:'),
-      lock: infrastructure.lock,
       readiness: infrastructure.readiness,
       checkReplies,
     });

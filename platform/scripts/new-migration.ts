@@ -2,8 +2,8 @@
  * Writes the next migration of a service from the difference between its migrations and its
  * schema: `tsx platform/scripts/new-migration.ts --service <name> --name <snake_name>`
  * (what `make migration NAME=… SERVICE=…` calls). Offline: Prisma's schema engine as WebAssembly,
- * the existing migrations replayed on a throw-away in-memory PGlite, after platform/migrations for
- * a domain service (whose schema holds the platform's tables; the diff leaves those alone).
+ * the existing migrations replayed on a throw-away in-memory PGlite after platform/migrations
+ * (every schema, the gateway's too, holds the platform's tables; the diff leaves those alone).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,12 +14,12 @@ import { isMainModule, serviceSchemaDir } from './service-paths';
 
 /**
  * Creates <schemaDir>/migrations/<timestamp>_<name>/migration.sql; returns its folder name, or null
- * when nothing changed. platformTables: false for a schema migrated without platform/migrations (the gateway's).
+ * when nothing changed.
  */
-export async function createMigration(schemaDir: string, name: string, now = new Date(), { platformTables = true } = {}): Promise<string | null> {
+export async function createMigration(schemaDir: string, name: string, now = new Date()): Promise<string | null> {
   if (!/^[a-z0-9_]+$/.test(name)) throw new Error(`Migration name must be snake_case (a-z, 0-9, _): ${name}`);
   const migrationsDir = path.join(schemaDir, 'migrations');
-  const sql = await diffMigrationsToSchema(schemaDir, migrationsDir, platformTables ? await readPlatformTables(platformMigrationsDir) : undefined);
+  const sql = await diffMigrationsToSchema(schemaDir, migrationsDir, await readPlatformTables(platformMigrationsDir));
   if (sql === null) return null;
   const folder = `${now.toISOString().replace(/\D/g, '').slice(0, 14)}_${name}`;
   await mkdir(path.join(migrationsDir, folder), { recursive: true });
@@ -32,8 +32,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { service: { type: 'string' }, name: { type: 'string' } } });
   if (!values.service || !values.name) throw new Error('usage: new-migration.ts --service <name> --name <snake_name>');
   const schemaDir = serviceSchemaDir(values.service);
-  // The gateway migrates without the platform's tables (gateway/src/service.ts); every domain service with them.
-  const folder = await createMigration(schemaDir, values.name, new Date(), { platformTables: values.service !== 'gateway' });
+  const folder = await createMigration(schemaDir, values.name);
   // The gateway's schema is not under services/: name the file where it is.
   console.log(folder === null ? 'no changes' : `created ${path.relative(process.cwd(), path.join(schemaDir, 'migrations', folder, 'migration.sql'))}`);
 }

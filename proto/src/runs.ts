@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventDefinition } from './envelope';
 import { defineRoute, successReply } from './http/contract';
-import type { DomainServiceName } from './services';
+import type { DomainServiceName, ServiceName } from './services';
 
 export const runStatuses = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof runStatuses)[number];
@@ -79,7 +79,7 @@ export type RunProgress = z.infer<typeof runProgressPayload>;
 const progressEvents = new Map<string, EventDefinition<typeof runProgressPayload>>();
 
 /** `<service>.run.progress`: a run started, moved or ended (the scraper's is the design's "scrape progress"). */
-export function runProgressEventOf(service: DomainServiceName): EventDefinition<typeof runProgressPayload> {
+export function runProgressEventOf(service: ServiceName): EventDefinition<typeof runProgressPayload> {
   let event = progressEvents.get(service);
   if (!event) {
     const { steps: _steps, result: _result, ...progress } = exampleRun;
@@ -104,14 +104,13 @@ export const runListQuery = z.object({
 
 const runIdParam = z.object({ runId: z.uuid({ error: 'Run id is not valid' }) });
 
+const exampleOf = (owner: ServiceName): RunView => ({ ...exampleRun, id: `${owner}.${exampleRun.id.split('.')[1]}`, service: owner });
+
 /**
- * The routes a service answers for its own runs and schedules. The admin ones carry the owner in
- * the path (`/api/admin/runs/<service>.<uuid>`), so the gateway's table routes them like any other;
- * the lists across every service are the gateway's (gateway-routes.ts), which asks each service's internal ones.
+ * The internal lists a domain service answers for the gateway's lists across every service
+ * (gateway-routes.ts), which asks each service at once.
  */
-export function runRoutesOf(owner: DomainServiceName) {
-  const at = `/api/admin/runs/${owner}.:runId`;
-  const example = { ...exampleRun, id: `${owner}.${exampleRun.id.split('.')[1]}`, service: owner };
+export function runListRoutesOf(owner: DomainServiceName) {
   const listRuns = defineRoute({
     owner,
     method: 'GET',
@@ -122,7 +121,7 @@ export function runRoutesOf(owner: DomainServiceName) {
     reply: z.object({ data: z.array(runSchema) }),
     summary: `The ${owner} service's latest runs, newest first`,
     category: 'Background work',
-    example: { query: { limit: 50 }, reply: { data: [example] } },
+    example: { query: { limit: 50 }, reply: { data: [exampleOf(owner)] } },
   });
   const listSchedules = defineRoute({
     owner,
@@ -135,6 +134,17 @@ export function runRoutesOf(owner: DomainServiceName) {
     category: 'Background work',
     example: { reply: { data: [] } },
   });
+  return { listRuns, listSchedules };
+}
+
+/**
+ * The routes a process answers for its own runs. They carry the owner in the path
+ * (`/api/admin/runs/<service>.<uuid>`), so the gateway's table routes them like any other route
+ * (and the gateway answers its own).
+ */
+export function runRoutesOf(owner: ServiceName) {
+  const at = `/api/admin/runs/${owner}.:runId`;
+  const example = exampleOf(owner);
   const getRun = defineRoute({
     owner,
     method: 'GET',
@@ -180,5 +190,5 @@ export function runRoutesOf(owner: DomainServiceName) {
     category: 'Background work',
     example: { params: { runId: '0b7c6a44-5a1e-4f0e-9d1c-2f7f9e2b1a10' }, reply: { success: true, run: { ...example, status: 'pending' } } },
   });
-  return { listRuns, listSchedules, getRun, runEvents, cancelRun, retryRun };
+  return { getRun, runEvents, cancelRun, retryRun };
 }

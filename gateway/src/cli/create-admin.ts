@@ -5,12 +5,11 @@
  * none is given); applies the gateway's migrations first.
  */
 import { hash } from '@node-rs/argon2';
-import { createPrismaClient, migrate, openDatabase } from '@bo/platform/db';
-import { fileURLToPath } from 'node:url';
+import { createPrismaClient, openDatabase } from '@bo/platform/db';
 import { parseArgs } from 'node:util';
 import { PrismaClient } from '../generated/prisma/client';
 import { AccountsStore } from '../store/accounts-store';
-import { GATEWAY_SCHEMA } from '../store/schema';
+import { GATEWAY_SCHEMA, migrateGateway } from '../store/schema';
 
 const MIN_PASSWORD_LENGTH = 12;
 
@@ -30,7 +29,7 @@ if (!url) {
   process.exit(2);
 }
 const database = await openDatabase({ kind: 'postgres', url });
-await migrate(database, { schema: GATEWAY_SCHEMA, migrationsDir: fileURLToPath(new URL('../../prisma/migrations', import.meta.url)) });
+await migrateGateway(database);
 const prisma = createPrismaClient(PrismaClient, database, GATEWAY_SCHEMA);
 try {
   // argon2id with the library's defaults (19 MiB, t=2, p=1: OWASP's minimum).

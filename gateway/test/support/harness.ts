@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { hash } from '@node-rs/argon2';
 import { createLogger } from '@bo/platform';
-import { RedisAttemptCounter, RedisCache, RedisLock } from '@bo/platform/cache';
-import { createPrismaClient, migrate, openDatabase, type Database } from '@bo/platform/db';
+import { RedisAttemptCounter, RedisCache } from '@bo/platform/cache';
+import { createPrismaClient, openDatabase, type Database } from '@bo/platform/db';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { identityEnv } from '@bo/platform/testing/identity';
 import { domainServiceNames, urlVariableOf } from '@bo/proto';
@@ -13,10 +11,9 @@ import { buildGateway } from '../../src/app';
 import { gatewayEnvSchema, type GatewayConfig } from '../../src/config';
 import { PrismaClient } from '../../src/generated/prisma/client';
 import { AccountsStore } from '../../src/store/accounts-store';
-import { GATEWAY_SCHEMA } from '../../src/store/schema';
+import { GATEWAY_SCHEMA, migrateGateway } from '../../src/store/schema';
 import { startUpstream, type Upstream } from './upstream';
 
-const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../prisma/migrations');
 
 export interface Harness {
   app: FastifyInstance;
@@ -49,7 +46,7 @@ export const upstreamEnv = (url: string): Record<string, string> => Object.fromE
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const testDb: TestDatabase = await createTestDatabase('gateway');
   const database: Database = await openDatabase(testDb.config);
-  await migrate(database, { schema: GATEWAY_SCHEMA, migrationsDir });
+  await migrateGateway(database);
   const prisma = createPrismaClient(PrismaClient, database, GATEWAY_SCHEMA);
   const upstream = await startUpstream();
   const redisPrefix = `gwtest:${randomBytes(6).toString('hex')}:`;
@@ -57,7 +54,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const apps: FastifyInstance[] = [];
   const build = async (extra: Record<string, string>) => {
     const config = gatewayEnvSchema.parse({ ...TEST_ENV, ...upstreamEnv(upstream.url), DATABASE_URL: testDb.url, ...env, ...extra });
-    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix), lock: new RedisLock(redis.redis, redisPrefix), checkReplies: true });
+    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix), checkReplies: true });
     apps.push(app);
     return { app, config };
   };

@@ -3,7 +3,7 @@
  * gateway's lists, one run, its event stream, cancel and retry.
  */
 import type { FastifyInstance } from 'fastify';
-import { finishedRunStatuses, runRoutesOf, type DomainServiceName, type RunView } from '@bo/proto';
+import { finishedRunStatuses, runListRoutesOf, runRoutesOf, type DomainServiceName, type RunView, type ServiceName } from '@bo/proto';
 import { notFound } from '../errors';
 import type { Identity } from '../identity';
 import { serveRoute } from '../http/routes';
@@ -18,11 +18,17 @@ const STREAM_POLL_MS = 500;
 /** Who did it, as runs record it: `admin:<user>`. */
 export const startedByOf = (identity: Identity | null): string => `admin:${identity?.email ?? identity?.userId ?? 'unknown'}`;
 
-export function registerRunRoutes(app: FastifyInstance, deps: { service: DomainServiceName; runs: Runs; scheduler: Scheduler }): void {
+/** A domain service's lists of its runs and schedules, which the gateway's lists ask for. */
+export function registerRunListRoutes(app: FastifyInstance, deps: { service: DomainServiceName; runs: Runs; scheduler: Scheduler }): void {
+  const routes = runListRoutesOf(deps.service);
+  serveRoute(app, routes.listRuns, async ({ query }) => ({ data: await deps.runs.list(query) }));
+  serveRoute(app, routes.listSchedules, async () => ({ data: await deps.scheduler.list() }));
+}
+
+/** One run of this process's: the run, its event stream, cancel and retry. */
+export function registerRunRoutes(app: FastifyInstance, deps: { service: ServiceName; runs: Runs }): void {
   const routes = runRoutesOf(deps.service);
   const { runs } = deps;
-  serveRoute(app, routes.listRuns, async ({ query }) => ({ data: await runs.list(query) }));
-  serveRoute(app, routes.listSchedules, async () => ({ data: await deps.scheduler.list() }));
   serveRoute(app, routes.getRun, async ({ params }) => runs.get(params.runId));
   serveRoute(app, routes.cancelRun, async ({ params }) => ({ success: true, run: await runs.cancel(params.runId) }));
   serveRoute(app, routes.retryRun, async ({ params, identity }) => ({ success: true, run: await runs.retry(params.runId, startedByOf(identity)) }));

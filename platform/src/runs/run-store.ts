@@ -2,7 +2,7 @@
  * The SQL of the runs tables (platform/migrations, in every service's schema). Every statement
  * names "<schema>".table, like the events module's, so it runs on any connection of the pool.
  */
-import type { DomainServiceName, RunStatus, RunView } from '@bo/proto';
+import type { RunStatus, RunView, ServiceName } from '@bo/proto';
 import { quoteSchema, type SqlClient } from '../events/sql';
 
 export interface RunRow {
@@ -52,7 +52,7 @@ export interface NewRun {
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** The run as the admin API shows it. */
-export function runView(service: DomainServiceName, row: RunRow, steps: StepRow[] = []): RunView {
+export function runView(service: ServiceName, row: RunRow, steps: StepRow[] = []): RunView {
   return {
     id: `${service}.${row.id}`,
     service,

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { finishedRunStatuses, runProgressEventOf, type DomainServiceName, type RunStatus, type RunView } from '@bo/proto';
+import { finishedRunStatuses, runProgressEventOf, type RunStatus, type RunView, type ServiceName } from '@bo/proto';
 import { conflict, isTransientError, notFound } from '../errors';
 import type { Outbox, TransactionalDb } from '../events';
 import { Poller } from '../events/poller';
@@ -61,10 +61,11 @@ export interface StartOptions {
 }
 
 export interface RunsOptions {
-  service: DomainServiceName;
+  service: ServiceName;
   schema: string;
   db: TransactionalDb;
-  outbox: Pick<Outbox<SqlClient>, 'enqueue' | 'nudge'>;
+  /** Where progress events go (`<service>.run.progress`); a process without a bus (the gateway) has none. */
+  outbox?: Pick<Outbox<SqlClient>, 'enqueue' | 'nudge'>;
   logger: Logger;
   /** How long a take lasts without a heartbeat (30 s). A dead process's run is taken up after this. */
   leaseMs?: number;
@@ -147,7 +148,7 @@ export class Runs {
   async begin<Input>(kind: RunKind<Input>, input: Input, options: StartOptions, tx?: SqlClient): Promise<{ run: RunView; joined: boolean }> {
     if (!tx) {
       const begun = await this.options.db.$transaction((own) => this.begin(kind, input, options, own));
-      this.options.outbox.nudge();
+      this.options.outbox?.nudge();
       this.nudge();
       return begun;
     }
@@ -194,7 +195,7 @@ export class Runs {
       if (!existing) throw notFound('Run not found');
       throw conflict(`The run is ${existing.status.replace('_', ' ')}: only a pending or running run can be cancelled`);
     }
-    this.options.outbox.nudge();
+    this.options.outbox?.nudge();
     // Running here: stop it now rather than at the next heartbeat.
     this.active.get(id)?.abort(new RunCancelled());
     return this.get(id);
@@ -211,7 +212,7 @@ export class Runs {
       if (!existing) throw notFound('Run not found');
       throw conflict(`The run is ${existing.status.replace('_', ' ')}: only a failed or cancelled run can be retried`);
     }
-    this.options.outbox.nudge();
+    this.options.outbox?.nudge();
     this.nudge();
     return this.get(id);
   }
@@ -233,6 +234,7 @@ export class Runs {
   }
 
   private async publish(tx: SqlClient, row: RunRow): Promise<void> {
+    if (!this.options.outbox) return;
     const { steps: _steps, result: _result, ...view } = runView(this.options.service, row);
     await this.options.outbox.enqueue(tx, runProgressEventOf(this.options.service), { ...view, runId: view.id });
   }
@@ -246,7 +248,7 @@ export class Runs {
       return claimed;
     });
     if (!row) return false;
-    this.options.outbox.nudge();
+    this.options.outbox?.nudge();
     const work = this.execute(row).finally(() => {
       this.working.delete(work);
       this.nudge();
@@ -333,7 +335,7 @@ export class Runs {
       return saved;
     });
     if (!row) throw new LeaseLost();
-    this.options.outbox.nudge();
+    this.options.outbox?.nudge();
   }
 
   private async end(id: string, status: RunStatus, outcome: { result?: unknown; error?: string | null }, whoever = false): Promise<void> {
@@ -343,7 +345,7 @@ export class Runs {
         if (ended) await this.publish(tx, ended);
         return ended;
       });
-      if (row) this.options.outbox.nudge();
+      if (row) this.options.outbox?.nudge();
     } catch (error) {
       // Not recorded (the database is down): the lease runs out and another take finishes it.
       this.options.logger.warn({ err: error, run: id }, 'could not record the end of a run');

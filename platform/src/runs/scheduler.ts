@@ -6,7 +6,7 @@
  * another process takes up when its lease runs out. No tick is lost while one replica is alive.
  */
 import cron, { type ScheduledTask } from 'node-cron';
-import type { DomainServiceName, ScheduleView } from '@bo/proto';
+import type { ScheduleView, ServiceName } from '@bo/proto';
 import type { TransactionalDb } from '../events';
 import type { Logger } from '../logging';
 import { RunStore } from './run-store';
@@ -56,7 +56,7 @@ export function schedule<Input>(name: string, expression: string, run: RunKind<I
 }
 
 export interface SchedulerOptions {
-  service: DomainServiceName;
+  service: ServiceName;
   schema: string;
   db: TransactionalDb;
   runs: Runs;

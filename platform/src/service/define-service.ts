@@ -24,7 +24,7 @@ import { registerPlatformRoutes } from '../http/platform-routes';
 import type { Logger } from '../logging';
 import { OutsideSystem, type OutsideOptions } from '../outside';
 import type { Infrastructure } from '../runtime';
-import { registerRunRoutes, runKind, Runs, schedule, Scheduler, type RunKind, type Schedule } from '../runs';
+import { registerRunListRoutes, registerRunRoutes, runKind, Runs, schedule, Scheduler, type RunKind, type Schedule } from '../runs';
 
 /** Sent outbox rows, old inbox rows and finished runs are swept hourly (retention: events/operations.ts). */
 const SWEEP_MESSAGING = '7 * * * *';
@@ -186,7 +186,8 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       registerEventMetrics(app.metrics.registry, { service: spec.name, schema, db: sql, transport });
       registerPlatformRoutes(app, { service: spec.name, schema, db: sql, transport, configItems: parts.configItems });
       const scheduler = new Scheduler({ service: spec.name, schema, db: sql, runs, logger });
-      registerRunRoutes(app, { service: spec.name, runs, scheduler });
+      registerRunRoutes(app, { service: spec.name, runs });
+      registerRunListRoutes(app, { service: spec.name, runs, scheduler });
       parts.routes(app);
       const subscription = parts.consumers?.length
         ? await subscribe({ service: spec.name, schema, db: sql, transport, events: parts.consumers as EventHandler<PrismaTransaction<Prisma>>[], afterCommit: () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLogger, formatPublicKeys, generateIdentityKeyPair, serveRoute, serviceEnvSchema, type ServiceEnv } from '@bo/platform';
 import { onEvent, outsideEffect, type OutsideEffect } from '@bo/platform/events';
+import { runKind, schedule } from '@bo/platform/runs';
 import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
 import { defineService, type RunningService, type ServiceContext } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
@@ -64,17 +65,17 @@ const demo = defineService({
           await effects.record(tx, envelope.id, announce, { name: envelope.payload.name });
         }),
       ],
-      jobs: [
-        {
-          name: 'count',
-          everyMs: 20,
-          async run() {
+      schedules: [
+        schedule(
+          'count',
+          '* * * * * *',
+          runKind('count', async () => {
             jobRuns.total++;
             jobRuns.maxConcurrent = Math.max(jobRuns.maxConcurrent, ++jobRuns.concurrent);
             await new Promise((resolve) => setTimeout(resolve, 60));
             jobRuns.concurrent--;
-          },
-        },
+          }),
+        ),
       ],
       configItems: () => [{ name: 'Widgets', category: 'Demo', configured: true, simulated: false }],
     };
@@ -123,8 +124,15 @@ describe('defineService', () => {
     expect((await first.app.inject({ method: 'GET', url: '/api/admin/events/demo/dead-letters', headers: admin })).json()).toEqual({ data: [] });
   });
 
-  it('runs a job on one replica at a time', async () => {
-    await expect.poll(() => jobRuns.total, { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+  it('runs each tick of a schedule once across its two replicas, and lists the runs and the schedule', async () => {
+    await expect.poll(() => jobRuns.total, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(jobRuns.maxConcurrent).toBe(1);
+    const [first] = replicas;
+    const runs: { schedule: string; status: string; createdAt: string }[] = (await first.app.inject({ method: 'GET', url: '/internal/demo/runs?kind=count&limit=200', headers: gateway })).json().data;
+    const seconds = runs.map((run) => run.createdAt.slice(0, 19));
+    expect(new Set(seconds).size).toBe(seconds.length); // one run per tick, whichever replica claimed it
+    expect(runs.every((run) => run.schedule === 'count')).toBe(true);
+    const [listed] = (await first.app.inject({ method: 'GET', url: '/internal/demo/schedules', headers: gateway })).json().data;
+    expect(listed).toMatchObject({ name: 'count', service: 'demo', expression: '* * * * * *', runKind: 'count', lastTickAt: expect.any(String), nextRunAt: expect.any(String) });
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, redirectReply, successReply } from './contract';
-import { runListQuery, runSchema, scheduleSchema } from '../runs';
-import { domainServiceNames, type DomainServiceName } from '../services';
+import { runListQuery, runRoutesOf, runSchema, scheduleSchema } from '../runs';
+import { serviceNames, type ServiceName } from '../services';
 import { configItemSchema } from './platform-routes';
 
 /** The signed-in person as the dashboard sees them. */
@@ -229,7 +229,7 @@ export const listRuns = defineRoute({
   method: 'GET',
   path: '/api/admin/runs',
   access: 'admin',
-  query: runListQuery.extend({ service: z.enum(domainServiceNames as [DomainServiceName, ...DomainServiceName[]]).optional() }),
+  query: runListQuery.extend({ service: z.enum(serviceNames as [ServiceName, ...ServiceName[]]).optional() }),
   reply: z.object({ data: z.array(runSchema), unreachable: z.array(z.string()) }),
   summary: 'The latest background runs of every service (or one), newest first; services that did not answer are named',
   category: 'Background work',
@@ -250,4 +250,6 @@ export const listSchedules = defineRoute({
 export const gatewayRoutes = [
   apiIndex, openApiDocument, systemInfo, currentUser, csrfToken, oidcLogin, oidcCallback, logout, passwordLogin, passwordLogout,
   disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus, listRuns, listSchedules,
+  // The gateway's own runs (its sweeps), answered by the gateway itself.
+  ...Object.values(runRoutesOf('gateway')),
 ];

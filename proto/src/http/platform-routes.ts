@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DomainServiceName } from '../services';
-import { runRoutesOf } from '../runs';
+import { runListRoutesOf, runRoutesOf } from '../runs';
 import { defineRoute, successReply } from './contract';
 
 /** One line of the config-status page (document 1): what is configured, and whether a simulator stands in. */
@@ -93,5 +93,5 @@ export function platformRoutesOf(owner: DomainServiceName) {
     category: 'Events',
     example: { body: {}, reply: { success: true, retried: 0 } },
   });
-  return { configStatus, listDeadLetters, replayDeadLetters, listFailedEvents, retryFailedEvents, ...runRoutesOf(owner) };
+  return { configStatus, listDeadLetters, replayDeadLetters, listFailedEvents, retryFailedEvents, ...runListRoutesOf(owner), ...runRoutesOf(owner) };
 }

@@ -124,6 +124,6 @@ export async function checkBackgroundWork(baseUrl: string, databaseUrl: string, 
   const schedules = (await (await fetch(`${baseUrl}/api/admin/schedules`, { headers: as(admin) })).json()) as { data: { service: string; name: string; nextRunAt: string | null }[]; unreachable: string[] };
   expect(schedules.unreachable).toEqual([]);
   const names = schedules.data.map((entry) => `${entry.service}/${entry.name}`);
-  expect(names).toEqual(expect.arrayContaining(['notifications/expiry-check', 'payments/qpay-reconciliation', 'payments/log-retention', 'streaming-keys/log-retention', 'shop-sync/sweep-messaging']));
+  expect(names).toEqual(expect.arrayContaining(['gateway/session-sweep', 'gateway/log-retention', 'notifications/expiry-check', 'payments/qpay-reconciliation', 'payments/log-retention', 'streaming-keys/log-retention', 'shop-sync/sweep-messaging']));
   expect(schedules.data.every((entry) => entry.nextRunAt !== null)).toBe(true);
 }
