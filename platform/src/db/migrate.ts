@@ -26,8 +26,8 @@ export type MigrateOptions = {
   /** The service's prisma/migrations folder (Prisma's layout: <timestamp>_<name>/migration.sql). */
   migrationsDir: string;
   /**
-   * Apply platformMigrationsDir first. Every domain service does (defineService sets it); the
-   * gateway, whose schema has none of those tables, does not.
+   * Apply platformMigrationsDir first. Every process does (defineService and the gateway set it);
+   * only tests of the runner itself migrate a schema without them.
    */
   platformMigrations?: boolean;
 };
