@@ -26,7 +26,7 @@ export function registerRunListRoutes(app: FastifyInstance, deps: { service: Dom
 }
 
 /** One run of this process's: the run, its event stream, cancel and retry. */
-export function registerRunRoutes(app: FastifyInstance, deps: { service: ServiceName; runs: Runs }): void {
+export function registerRunRoutes(app: FastifyInstance, deps: { service: ServiceName; runs: Runs; streamHeartbeatMs?: number }): void {
   const routes = runRoutesOf(deps.service);
   const { runs } = deps;
   serveRoute(app, routes.getRun, async ({ params }) => runs.get(params.runId));
@@ -52,7 +52,7 @@ export function registerRunRoutes(app: FastifyInstance, deps: { service: Service
     });
     let ended = false;
     let poll: NodeJS.Timeout | undefined;
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), STREAM_HEARTBEAT_MS);
+    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), deps.streamHeartbeatMs ?? STREAM_HEARTBEAT_MS);
     const end = () => {
       if (ended) return;
       ended = true;

@@ -92,6 +92,8 @@ class LeaseLost extends Error {
 }
 
 const PROGRESS_EVERY_MS = 500;
+/** How long stop() waits for the runs in progress to reach their next step. */
+const STOP_WAIT_MS = 5_000;
 
 export class Runs {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -129,11 +131,17 @@ export class Runs {
     if (this.kinds.size > 0) this.poller.start();
   }
 
-  /** Stops taking runs and aborts the ones in progress; they stop at their next step and another process takes them up. */
+  /**
+   * Stops taking runs and aborts the ones in progress: they stop at their next step and another
+   * process takes them up when their leases run out. A run whose code does not stop within
+   * STOP_WAIT_MS is left behind (its lease runs out the same way), so it cannot hold up a shutdown.
+   */
   async stop(): Promise<void> {
     await this.poller.stop();
     for (const controller of this.active.values()) controller.abort(new LeaseLost());
-    await Promise.all(this.working);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(this.working), new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   nudge(): void {

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { runProgressEventOf, type EventEnvelope, type RunProgress } from '@bo/proto';
-import { createLogger } from '@bo/platform';
+import { createLogger, createServiceApp } from '@bo/platform';
+import { signedBy, testVerifier } from '@bo/platform/testing/identity';
 import { createOutbox, OutboxRelay, type EventTransport, type SqlClient, type TransactionalSqlClient } from '@bo/platform/events';
-import { runKind, Runs, schedule, Scheduler, type RunKind } from '@bo/platform/runs';
+import { registerRunRoutes, runKind, Runs, schedule, Scheduler, type RunKind } from '@bo/platform/runs';
 import { createPgSqlClient, createTestSqlDatabase, type TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 import { pgTransport, rabbitMqTransport, sleep, waitFor } from '../events/harness';
 
@@ -218,5 +219,59 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
     expect(listed).toMatchObject({ name: 'every-hour', expression: '0 * * * *', runKind: 'tick-work', lastTickAt: new Date(base + 99 * 3_600_000).toISOString() });
     expect(listed.nextRunAt).not.toBeNull();
     expect(listed.lastRunId).toMatch(/^shop-sync\./);
+  });
+
+  it('streams a run as server-sent events: each change once, a heartbeat, the end; Last-Event-ID resumes; closing the server ends the stream', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gated = runKind('gated', async (run) => {
+      run.progress({ current: 1, total: 2 });
+      await run.step('wait', () => gate);
+      run.progress({ current: 2 });
+    });
+    const one = process_([gated]);
+    const app = createServiceApp({ service: SERVICE, logger, verifier: testVerifier() });
+    registerRunRoutes(app, { service: SERVICE, runs: one.runs, streamHeartbeatMs: 150 });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const admin = signedBy('gateway', { kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null });
+    const read = async (id: string, lastEventId?: string) => {
+      const response = await fetch(`${base}/api/admin/runs/${id}/events`, { headers: { ...admin, ...(lastEventId && { 'last-event-id': lastEventId }) } });
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      return { response, text: response.body!.pipeThrough(new TextDecoderStream()).getReader() };
+    };
+    const { run } = await one.runs.begin(gated, {}, { startedBy: 'admin:owner' });
+    await waitFor(async () => (await one.runs.peek(run.id.split('.')[1]))?.progress.current === 1, 10_000, 'the first progress');
+    const first = await read(run.id);
+    let seen = '';
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(seen)) {
+        const { value, done } = await first.text.read();
+        if (done) break;
+        seen += value;
+      }
+    };
+    await until(/: heartbeat/);
+    expect(seen).toMatch(/^id: \d+\nevent: progress\ndata: \{.*"current":1/);
+    release();
+    await until(/event: end/);
+    const ids = [...seen.matchAll(/^id: (\d+)$/gm)].map((match) => Number(match[1]));
+    expect(new Set(ids).size).toBe(ids.length);
+    const lastData = [...seen.matchAll(/^data: (\{"id".*)$/gm)].at(-1)![1];
+    expect(JSON.parse(lastData)).toMatchObject({ status: 'completed', progress: { current: 2, total: 2 } });
+    // Resumed from the last id: only the end.
+    const resumed = await read(run.id, String(ids.at(-1)));
+    let rest = '';
+    for (let chunk = await resumed.text.read(); !chunk.done; chunk = await resumed.text.read()) rest += chunk.value;
+    expect(rest).toBe('event: end\ndata: {"status":"completed"}\n\n');
+    // Unknown run: 404 before any stream.
+    expect((await fetch(`${base}/api/admin/runs/${SERVICE}.00000000-0000-4000-8000-000000000000/events`, { headers: admin })).status).toBe(404);
+    // A stream of a run still going ends when the server closes.
+    const waiting = runKind('waiting', (run) => new Promise((_, reject) => run.signal.addEventListener('abort', () => reject(run.signal.reason))));
+    one.runs.register([waiting]);
+    const pending = (await one.runs.begin(waiting, {}, { startedBy: 'admin:owner' })).run;
+    const open = await read(pending.id);
+    await open.text.read();
+    await app.close();
+    await expect(open.text.read().then((chunk) => chunk.done)).resolves.toBe(true);
   });
 });
