@@ -26,7 +26,7 @@ export function RunProgress({ run, wide = false }: { run: Pick<RunView, 'status'
     total === null ? t('runs.progress.count', { current: format.number(current) }) : t('runs.progress.ofTotal', { current: format.number(current), total: format.number(total) });
   const counted = Object.entries(counters);
   return (
-    <Stack gap="1" minW={wide ? undefined : '32'} data-testid="run-progress" data-percent={shape.percent ?? ''}>
+    <Stack gap="1" minW={wide ? undefined : '32'} maxW={wide ? undefined : '60'} data-testid="run-progress" data-percent={shape.percent ?? ''}>
       {shape.bar && (
         <Progress.Root
           size="sm"

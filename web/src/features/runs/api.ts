@@ -39,6 +39,7 @@ export const runPaths = {
 /**
  * While a listed run is pending or in progress the list is asked for again every 2 s: simpler than
  * one event stream per row, and 50 rows from every service every 2 s is a small read. The run a
- * user opens is followed by its own event stream (useRunEvents) as well. Durations tick each second.
+ * user opens is followed by its own event stream (useRunEvents) as well, and its own answer (for
+ * its steps, which progress events do not carry) at the same pace. Durations tick each second.
  */
 export const runPolling = { activeList: 2_000, clock: 1_000 } as const;

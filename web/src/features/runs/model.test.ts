@@ -2,7 +2,7 @@ import { domainServiceNames, runStatuses, type RunView } from '@bo/proto';
 import { describe, expect, it } from 'vitest';
 import type { RunsReply } from './api';
 import {
-  cancelAction, canRetry, durationParts, isActive, keepNewerRows, mergeRun, newerOf, newestFirst, patchCached, progressShape, runDurationMs, runOfEvent,
+  cancelAction, canRetry, durationParts, isActive, keepNewerRows, laterRun, mergeRun, newerOf, newestFirst, patchCached, progressShape, runDurationMs, runOfEvent,
   runServiceList, runStatusList, startedByOf, statusBadge, truncate,
 } from './model';
 
@@ -177,6 +177,31 @@ describe('a run that arrives', () => {
     expect(patchCached(undefined, event)).toBeUndefined();
     const schedules = { data: [{ name: 'x' }], unreachable: [] };
     expect(patchCached(schedules, event)).toEqual(schedules);
+  });
+});
+
+describe('laterRun', () => {
+  const step = (name: string) => ({ name, completedAt: '2026-11-26T08:00:05.000Z' });
+
+  it('is the fetched run when it is as new as the held one or newer', () => {
+    const fetched = run({ version: 9 });
+    expect(laterRun(run({ version: 8 }), fetched)).toBe(fetched);
+    expect(laterRun(run({ version: 9 }), fetched)).toBe(fetched);
+  });
+
+  it("keeps the streamed progress over an older answer, with the answer's longer steps and its result", () => {
+    const streamed = run({ version: 12, progress: { current: 300, total: 400, counters: {} }, steps: [step('plan')] });
+    const fetched = run({ version: 10, steps: [step('plan'), step('batch-1')], result: { synced: 3 } });
+    const kept = laterRun(streamed, fetched);
+    expect(kept.version).toBe(12);
+    expect(kept.progress.current).toBe(300);
+    expect(kept.steps.map((s) => s.name)).toEqual(['plan', 'batch-1']);
+    expect(kept.result).toEqual({ synced: 3 });
+  });
+
+  it('is the held run itself when the older answer adds nothing', () => {
+    const streamed = run({ version: 12, steps: [step('plan'), step('batch-1')] });
+    expect(laterRun(streamed, run({ version: 10, steps: [step('plan')] }))).toBe(streamed);
   });
 });
 

@@ -143,20 +143,28 @@ export function patchCached(cached: unknown, arrived: Partial<RunView> & Pick<Ru
 }
 
 /**
- * A refetched list laid over the one held: a row the progress stream already moved past (a higher
- * version) is kept, so a poll answered a moment earlier does not send a bar backwards.
+ * A run fetched again laid over the one held: when the progress stream has already moved past it
+ * (a higher version), the held run stays, so a poll answered a moment earlier does not send a bar
+ * backwards; but it takes the fetched steps when they are more (progress events carry none, and
+ * steps only grow) and the fetched result when it has none.
  */
+export function laterRun(held: RunView, fetched: RunView): RunView {
+  if (fetched.version >= held.version) return fetched;
+  const steps = fetched.steps.length > held.steps.length ? fetched.steps : held.steps;
+  const result = held.result ?? fetched.result;
+  return steps === held.steps && result === held.result ? held : { ...held, steps, result };
+}
+
+/** A refetched list laid over the one held, row by row as laterRun does. */
 export function keepNewerRows(held: RunsReply | undefined, fetched: RunsReply): RunsReply {
   if (!held) return fetched;
   const heldById = new Map(held.data.map((run) => [run.id, run]));
   let changed = false;
   const data = fetched.data.map((run) => {
     const before = heldById.get(run.id);
-    if (before && before.version > run.version) {
-      changed = true;
-      return before;
-    }
-    return run;
+    const kept = before ? laterRun(before, run) : run;
+    if (kept !== run) changed = true;
+    return kept;
   });
   return changed ? { ...fetched, data } : fetched;
 }

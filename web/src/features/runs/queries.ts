@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { runKeys, runPaths, runPolling, type RunFilters, type RunsReply, type RunView, type SchedulesReply } from './api';
 import { followRunEvents, type StreamState } from './events';
-import { isActive, keepNewerRows, patchCached } from './model';
+import { isActive, keepNewerRows, laterRun, patchCached } from './model';
 
 /**
  * The latest runs, newest first, asked for again every 2 s while one of them moves (api.ts says
@@ -21,9 +21,19 @@ export const useRuns = (filters: RunFilters) =>
 
 export const useSchedules = () => useQuery<SchedulesReply>({ queryKey: runKeys.schedules, refetchOnMount: 'always' });
 
-/** One run with its steps and result (the list's rows have them too, this is the run as it is now). */
+/**
+ * One run with its steps and result, asked for again every 2 s while it moves: its progress events
+ * carry no steps, so the steps it completes come with these answers (the stream's newer progress is
+ * kept over an answer a moment older).
+ */
 export const useRun = (id: string | null) =>
-  useQuery<RunView>({ queryKey: runKeys.run(id ?? ''), enabled: id !== null, refetchOnMount: 'always' });
+  useQuery<RunView>({
+    queryKey: runKeys.run(id ?? ''),
+    enabled: id !== null,
+    refetchOnMount: 'always',
+    refetchInterval: (query) => (query.state.data && isActive(query.state.data) ? runPolling.activeList : false),
+    structuralSharing: (held, fetched) => (held ? laterRun(held as RunView, fetched as RunView) : (fetched as RunView)),
+  });
 
 /**
  * While `id` names a run that still moves, follows its event stream: each `progress` event updates
