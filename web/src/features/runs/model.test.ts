@@ -1,4 +1,4 @@
-import { domainServiceNames, runStatuses, type RunView } from '@bo/proto';
+import { runStatuses, serviceNames, type RunView } from '@bo/proto';
 import { describe, expect, it } from 'vitest';
 import type { RunsReply } from './api';
 import {
@@ -27,9 +27,9 @@ const run = (change: Partial<RunView> = {}): RunView => ({
 });
 
 describe('the lists mirror the contract', () => {
-  it('has every status and every domain service, in the contract order', () => {
+  it('has every status and every service, in the contract order', () => {
     expect([...runStatusList]).toEqual([...runStatuses]);
-    expect([...runServiceList]).toEqual([...domainServiceNames]);
+    expect([...runServiceList]).toEqual([...serviceNames]);
   });
 });
 

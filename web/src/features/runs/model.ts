@@ -5,13 +5,13 @@
  * mirror proto's run contract (types only reach the bundle, zod does not); model.test.ts checks
  * they agree.
  */
-import type { DomainServiceName, RunStatus, RunView } from '@bo/proto';
+import type { RunStatus, RunView, ServiceName } from '@bo/proto';
 import type { RunsReply } from './api';
 
 export const runStatusList = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
 
-/** The services whose runs the list may be narrowed to (the gateway's `service` filter). */
-export const runServiceList = ['pricing', 'shop-sync', 'payments', 'streaming-keys', 'notifications', 'ai-chat'] as const satisfies readonly DomainServiceName[];
+/** The services whose runs the list may be narrowed to (the `service` filter: every process, the gateway's sweeps too). */
+export const runServiceList = ['gateway', 'pricing', 'shop-sync', 'payments', 'streaming-keys', 'notifications', 'ai-chat'] as const satisfies readonly ServiceName[];
 
 /** A run in one of these still changes: the page follows it. */
 export const isActive = (run: Pick<RunView, 'status'>): boolean => run.status === 'pending' || run.status === 'in_progress';
