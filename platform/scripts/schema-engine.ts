@@ -69,7 +69,7 @@ export async function readMigrationList(migrationsDir: string): Promise<Migratio
 }
 
 /**
- * What platform/migrations gives every domain service's schema before its own migrations: its
+ * What platform/migrations gives every schema (the gateway's too) before its own migrations: its
  * migrations (replayed first, so a service migration that uses those tables replays too) and the
  * tables they create (external to the service's Prisma schema: the diff leaves them alone).
  */
@@ -110,7 +110,7 @@ export async function withSchemaEngine<T>(
 /**
  * SQL that takes a database built by the existing migrations (replayed on a throw-away in-memory
  * PGlite shadow) to the schema. Unqualified names, so the migration runs in any service schema.
- * With `platform` (a domain service's schema), the platform's migrations run first on the shadow
+ * With `platform` (what every schema gets), the platform's migrations run first on the shadow
  * and their tables are external: the service's migrations may use them, the diff never touches them.
  * Returns null when there is nothing to change.
  */

@@ -76,7 +76,7 @@ describe('migrate on PostgreSQL', () => {
     expect(await rows(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`)).toEqual([{ n: 0 }]);
   });
 
-  it("gives a schema that does not ask for them (the gateway's) none of the platform's tables", async () => {
+  it("gives a schema that does not ask for them none of the platform's tables", async () => {
     expect(await migrate(database, { schema: 'own_only', migrationsDir: demoMigrationsDir })).toEqual({ applied: fixtureMigrations });
     expect(await tablesOf('own_only')).toEqual(['_prisma_migrations', 'widgets']);
   });

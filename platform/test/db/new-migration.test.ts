@@ -49,13 +49,13 @@ it('writes a migration for an added model, which then applies on top of the exis
   expect(await createMigration(schemaDir, 'again')).toBeNull();
 });
 
-// platform/migrations creates these in every domain service's schema (the gateway has its own).
-// A model for one in a service's schema would make `make migration` create it again.
-it("declares the platform's tables in no domain service's Prisma schema or migrations", async () => {
+// platform/migrations creates these in every schema, the gateway's too. A model for one in a
+// process's Prisma schema would make `make migration` create it again.
+it("declares the platform's tables in no process's Prisma schema or migrations", async () => {
   const { tables } = await readPlatformTables(platformMigrationsDir);
   expect(tables).toEqual(expect.arrayContaining(['outbox_events', 'inbox_events', 'applied_revisions', 'outside_effects', 'runs', 'run_steps', 'schedules']));
   const declarations: string[] = [];
-  for (const schemaDir of [...servicesWithSchema().filter((name) => name !== 'gateway').map(serviceSchemaDir), demoSchemaDir]) {
+  for (const schemaDir of [...servicesWithSchema().map(serviceSchemaDir), demoSchemaDir]) {
     const files = (await readdir(schemaDir, { recursive: true })).filter((file) => file.endsWith('.prisma') || file.endsWith('.sql'));
     for (const file of files) {
       const text = await readFile(path.join(schemaDir, file), 'utf8');
