@@ -47,7 +47,7 @@ export {
   type OutsideEffectsOptions,
 } from './outside-effects';
 /** Waiting out a dependency that is down (see isTransientError in errors.ts). */
-export { retryWhileTransient, TRANSIENT_RETRY_MAX_WAIT_MS } from './transient';
+export { TRANSIENT_RETRY_MAX_WAIT_MS } from './transient';
 /** Sweeping, metrics and readiness for the lead's wiring. */
 export { eventsReadinessCheck, registerEventMetrics, sweepDefaults, sweepMessaging, type SweepSettings } from './operations';
 /** The SQL surface the module needs (a Prisma client satisfies it). */

@@ -8,7 +8,7 @@ import { isTransientError } from '../errors';
 import { quoteSchema, type SqlClient, type TransactionalDb } from './sql';
 import { errorMessage } from './transport';
 import { Poller } from './poller';
-import { retryWhileTransient, TRANSIENT_RETRY_MAX_WAIT_MS } from './transient';
+import { pause, TRANSIENT_RETRY_MAX_WAIT_MS, transientWait } from './transient';
 
 export interface OutsideEffectContext {
   /** `<event id>:<kind>`: pass it to the outside system as its idempotency key where it has one. */
@@ -209,14 +209,30 @@ export class OutsideEffects {
             charged ? 0 : 1,
           );
       }
-      // The call has been made: its outcome must land, however long the database is away, or the
-      // call would be made again. Meanwhile this runner holds the effect (inHand); only stopping
-      // gives up, and then the effect may run again once its claim ends.
-      await retryWhileTransient(write, { untilMs: Number.POSITIVE_INFINITY, signal: this.stopping.signal }).catch((error: unknown) => {
-        this.settings.log?.('outside effect outcome not recorded; it may run again after its claim', { key: row.idempotency_key, error: errorMessage(error) });
-      });
+      // The call has been made: its outcome must land, however long the database is away and
+      // whatever the write fails with (a connection cut mid-transaction is not always reported as
+      // one), or the call would be made again. Meanwhile this runner holds the effect (inHand);
+      // only stopping gives up, and then the effect may run again once its claim ends.
+      await this.recordOutcome(row.idempotency_key, write);
     } finally {
       this.inHand.delete(row.idempotency_key);
+    }
+  }
+
+  /** Writes an outcome until it lands (jittered back-off up to 5 s, a log line per failure), or the runner stops. */
+  private async recordOutcome(key: string, write: () => PromiseLike<unknown>): Promise<void> {
+    for (let retry = 0; ; retry++) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        const transient = isTransientError(error);
+        this.settings.log?.(transient ? 'outside effect outcome waits for the database' : 'outside effect outcome could not be written; trying again', { key, error: errorMessage(error) });
+        if (!(await pause(transientWait(100, retry), this.stopping.signal))) {
+          this.settings.log?.('outside effect outcome not recorded; it may run again after its claim', { key, error: errorMessage(error) });
+          return;
+        }
+      }
     }
   }
 

@@ -1,5 +1,4 @@
 /** Waiting out a dependency that is down (isTransientError): the consumers' in-place retries, and what the effect runner records. */
-import { isTransientError } from '../errors';
 
 /** The longest single wait between retries of a transient failure: a dependency that is back is noticed this soon. */
 export const TRANSIENT_RETRY_MAX_WAIT_MS = 5_000;
@@ -23,21 +22,4 @@ export function pause(ms: number, signal?: AbortSignal): Promise<boolean> {
     const timer = setTimeout(() => done(true), ms);
     signal?.addEventListener('abort', aborted, { once: true });
   });
-}
-
-/**
- * Runs `work`, again after each transient failure (jittered back-off from 100 ms, at most 5 s a
- * wait) until it succeeds, fails otherwise, `untilMs` passes or `signal` aborts; then the last
- * error is thrown. For a write that must land once the database is back (an outcome after an
- * outside call that already happened).
- */
-export async function retryWhileTransient<T>(work: () => PromiseLike<T>, options: { untilMs: number; signal?: AbortSignal }): Promise<T> {
-  for (let retry = 0; ; retry++) {
-    try {
-      return await work();
-    } catch (error) {
-      const left = options.untilMs - Date.now();
-      if (!isTransientError(error) || left <= 0 || !(await pause(Math.min(transientWait(100, retry), left), options.signal))) throw error;
-    }
-  }
 }

@@ -195,4 +195,34 @@ describe('outside effects', () => {
       await proxy.close();
     }
   });
+
+  it('keeps writing the outcome of a call that was made, whatever the write fails with, and never makes the call again', { timeout: 20_000 }, async () => {
+    let calls = 0;
+    let refusals = 2;
+    const send = outsideEffect<{ n: number }, string>(
+      'chat.send-once',
+      async (_payload, { idempotencyKey }) => {
+        calls++;
+        return idempotencyKey.split(':')[0];
+      },
+      {
+        recordDone: async (tx, payload, eventId) => {
+          // A connection cut mid-transaction is not always reported as one: an error the code cannot place.
+          if (refusals-- > 0) throw new Error('Transaction API error: Transaction already closed');
+          await effectsStore.record(tx, eventId, payload.n);
+        },
+      },
+    );
+    const runner = new OutsideEffects({ db: database.db, schema: consumerSchema, effects: [send], leaseMs: 200, pollIntervalMs: 20 });
+    const eventId = createEnvelope(itemEvent('sent-once'), item(1)).id;
+    await database.db.$transaction((tx) => runner.record(tx, eventId, send, { n: 8 }));
+    runner.start();
+    try {
+      await waitFor(async () => (await effectRow(`${eventId}:chat.send-once`)).status === 'done', 10_000, 'the outcome recorded');
+      expect(calls).toBe(1);
+      expect((await effectCounts(database.db)).get(eventId)).toBe(1);
+    } finally {
+      await runner.stop();
+    }
+  });
 });
