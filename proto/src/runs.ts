@@ -99,6 +99,8 @@ export const runListQuery = z.object({
   service: z.string().optional(),
   kind: z.string().max(100).optional(),
   status: z.enum(runStatuses).optional(),
+  /** `true`: leave out a schedule's runs that completed (reconciliation every 30 s would bury the rest); its failed ones stay. */
+  hideCompletedScheduled: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

@@ -26,8 +26,9 @@ export function registerBackgroundWorkRoutes(app: FastifyInstance, deps: { confi
 
   serveRoute(app, listRuns, async ({ query }) => {
     const { service, limit, ...filter } = query;
+    const asked = { ...filter, hideCompletedScheduled: filter.hideCompletedScheduled ? ('true' as const) : ('false' as const), limit };
     const { data, unreachable } = await fromEach<RunView>(service === undefined ? serviceNames : service === 'gateway' ? [] : [service], async (client, owner) =>
-      (await client.call(runListRoutesOf(owner).listRuns, { query: { ...filter, limit } })).data,
+      (await client.call(runListRoutesOf(owner).listRuns, { query: asked })).data,
     );
     if (service === undefined || service === 'gateway') data.push(...(await deps.runs.list({ ...filter, limit })));
     data.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id));

@@ -37,6 +37,7 @@ export interface StepRow {
 export interface RunFilter {
   kind?: string;
   status?: RunStatus;
+  hideCompletedScheduled?: boolean;
   limit: number;
 }
 
@@ -116,10 +117,12 @@ export class RunStore {
     return db.$queryRawUnsafe<RunRow[]>(
       `SELECT * FROM ${this.runs}
        WHERE ($1::text IS NULL OR kind = $1) AND ($2::text IS NULL OR status = $2)
+         AND NOT ($4::boolean AND status = 'completed' AND schedule IS NOT NULL)
        ORDER BY created_at DESC, id LIMIT $3`,
       filter.kind ?? null,
       filter.status ?? null,
       filter.limit,
+      filter.hideCompletedScheduled ?? false,
     );
   }
 

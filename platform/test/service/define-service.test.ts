@@ -132,6 +132,9 @@ describe('defineService', () => {
     const seconds = runs.map((run) => run.createdAt.slice(0, 19));
     expect(new Set(seconds).size).toBe(seconds.length); // one run per tick, whichever replica claimed it
     expect(runs.every((run) => run.schedule === 'count')).toBe(true);
+    // The Background work view leaves a schedule's completed runs out by default.
+    const quiet: { status: string }[] = (await first.app.inject({ method: 'GET', url: '/internal/demo/runs?kind=count&hideCompletedScheduled=true', headers: gateway })).json().data;
+    expect(quiet.filter((run) => run.status === 'completed')).toEqual([]);
     const [listed] = (await first.app.inject({ method: 'GET', url: '/internal/demo/schedules', headers: gateway })).json().data;
     expect(listed).toMatchObject({ name: 'count', service: 'demo', expression: '* * * * * *', runKind: 'count', lastTickAt: expect.any(String), nextRunAt: expect.any(String) });
   });

@@ -41,7 +41,7 @@ export default function BackgroundWorkSection() {
   const runs = useRuns(filters);
   const rows = newestFirst(runs.data?.data ?? []);
   const now = useNow(rows.some(isActive));
-  const filtered = Boolean(filters.service || filters.status || filters.kind);
+  const filtered = Boolean(filters.service || filters.status || filters.kind || !filters.showCompletedScheduled);
 
   const cancel = useCancelRun({
     onSuccess: ({ run }) => notify({ title: t('runs.cancelDone'), description: t('runs.cancelDoneBody', { kind: run.kind }), type: 'success' }),
@@ -185,11 +185,25 @@ function Filters({
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
+      <Field.Root w={{ base: 'full', sm: '52' }}>
+        <Field.Label fontSize="sm">{t('runs.filter.scheduled')}</Field.Label>
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            name="scheduled"
+            value={filters.showCompletedScheduled ? 'all' : 'hide'}
+            onChange={(event) => onChange({ showCompletedScheduled: event.target.value === 'all' || undefined })}
+          >
+            <option value="hide">{t('runs.filter.scheduledHide')}</option>
+            <option value="all">{t('runs.filter.scheduledAll')}</option>
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
       <Field.Root w={{ base: 'full', sm: '56' }}>
         <Field.Label fontSize="sm">{t('runs.filter.kind')}</Field.Label>
         <Input size="sm" name="kind" value={kindTyped} maxLength={100} placeholder={t('runs.filter.kindPlaceholder')} onChange={(event) => onKind(event.target.value)} />
       </Field.Root>
-      {(filters.service || filters.status || kindTyped) && (
+      {(filters.service || filters.status || filters.showCompletedScheduled || kindTyped) && (
         <Button size="sm" variant="ghost" onClick={onClear}>{t('runs.filter.clear')}</Button>
       )}
     </Flex>

@@ -16,6 +16,8 @@ export interface RunFilters {
   service?: string;
   status?: RunStatus;
   kind?: string;
+  /** A schedule's completed runs are left out unless asked for: reconciliation alone makes two a minute. */
+  showCompletedScheduled?: boolean;
 }
 
 /**
@@ -24,8 +26,11 @@ export interface RunFilters {
  */
 export const runKeys = {
   all: ['/api/admin/runs'],
-  list: ({ service, status, kind }: RunFilters) =>
-    ['/api/admin/runs', apiPath('', {}, { service: service || undefined, status: status || undefined, kind: kind?.trim() || undefined, limit: RUNS_SHOWN })] as const,
+  list: ({ service, status, kind, showCompletedScheduled }: RunFilters) =>
+    [
+      '/api/admin/runs',
+      apiPath('', {}, { service: service || undefined, status: status || undefined, kind: kind?.trim() || undefined, hideCompletedScheduled: showCompletedScheduled ? undefined : 'true', limit: RUNS_SHOWN }),
+    ] as const,
   run: (id: string) => ['/api/admin/runs', encodeURIComponent(id)] as const,
   schedules: ['/api/admin/schedules'],
 } as const;
