@@ -130,6 +130,34 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
     expect(product(117)).toBeUndefined();
   });
 
+  it('cancels a sync mid-batch at once, keeps no cut-off batch, and a retry sends it again', async () => {
+    // Every mapped product differs from what was last synced: the sync has batches to send.
+    await system.shop.prisma.$executeRawUnsafe(`UPDATE shop_sync.woocommerce_product_mapping SET last_synced_regular_price = NULL`);
+    await fault({ kind: 'slow', delayMs: 8_000, pathPrefix: '/wp-json/wc/v3/products/batch', times: 1 });
+    const pressed = shop('POST', '/api/woocommerce/sync');
+    let runId = '';
+    await expect
+      .poll(async () => {
+        const latest = (await shop('GET', '/api/woocommerce/sync-runs/latest')).json().data;
+        runId = latest?.status === 'running' ? latest.id : '';
+        return runId;
+      }, { timeout: 5_000 })
+      .toMatch(/^shop-sync\./);
+    await expect.poll(async () => (await shop('GET', `/api/admin/runs/${runId}`)).json().steps.map((step: { name: string }) => step.name), { timeout: 5_000 }).toContain('plan');
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the product batch is out, held by the shop
+    const asked = Date.now();
+    expect((await shop('POST', `/api/admin/runs/${runId}/cancel`)).json()).toMatchObject({ success: true, run: { cancelRequested: true } });
+    expect((await pressed).json()).toMatchObject({ id: runId, status: 'cancelled' });
+    expect(Date.now() - asked).toBeLessThan(3_000); // not the 8 s the shop held the batch
+    const cancelled = (await shop('GET', `/api/admin/runs/${runId}`)).json();
+    expect(cancelled.steps.map((step: { name: string }) => step.name)).not.toContain('batch-1');
+    const retried = (await shop('POST', `/api/admin/runs/${runId}/retry`)).json();
+    expect(retried).toMatchObject({ success: true, run: { status: 'pending' } });
+    await expect.poll(async () => (await shop('GET', '/api/woocommerce/sync-runs/latest')).json().data, { timeout: 20_000 }).toMatchObject({ id: runId, status: 'finished', failed: 1 });
+    const mappings = (await shop('GET', '/api/woocommerce/mappings')).json().data as { lastSyncedRegularPrice: string | null }[];
+    expect(mappings.filter((mapping) => mapping.lastSyncedRegularPrice === null)).toHaveLength(1); // the product gone from the shop
+  });
+
   it('reconciles: lists shop prices that differ from the sheet with a fix, and reports a product missing in the shop', async () => {
     system.woo.state.variations.get(113)!.regular_price = '37000'; // someone changed it in the shop
     const check = (await shop('GET', '/api/woocommerce/reconciliation')).json();

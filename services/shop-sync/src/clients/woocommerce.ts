@@ -121,8 +121,8 @@ export class WooCommerceClient {
   }
 
   /** Products in the shop (any status but trash), read with the smallest page. */
-  async countProducts(): Promise<number> {
-    const { headers } = await this.request<unknown[]>('countProducts', 'GET', '/products', { query: { per_page: 1 } });
+  async countProducts(signal?: AbortSignal): Promise<number> {
+    const { headers } = await this.request<unknown[]>('countProducts', 'GET', '/products', { query: { per_page: 1 }, signal });
     return Number(headers.get('x-wp-total') ?? 0);
   }
 
@@ -150,12 +150,13 @@ export class WooCommerceClient {
 
   /**
    * One batch update of products (parentId null) or of one variable product's variations: at most
-   * 100 items. A failed item does not fail the batch; each comes back in request order.
+   * 100 items. A failed item does not fail the batch; each comes back in request order. `signal`
+   * (a run's, on cancel) ends the call; the prices are absolute, so a batch cut off is safe to send again.
    */
-  async batchUpdatePrices(parentId: number | null, updates: (WooPrices & { id: number })[]): Promise<BatchItemResult[]> {
+  async batchUpdatePrices(parentId: number | null, updates: (WooPrices & { id: number })[], signal?: AbortSignal): Promise<BatchItemResult[]> {
     if (updates.length > WOO_BATCH_LIMIT) throw new Error(`a batch takes at most ${WOO_BATCH_LIMIT} items, got ${updates.length}`);
     const path = parentId ? `/products/${parentId}/variations/batch` : '/products/batch';
-    const { body } = await this.request<{ update?: (Record<string, unknown> & { id: number })[] }>('batchUpdatePrices', 'POST', path, { body: { update: updates } });
+    const { body } = await this.request<{ update?: (Record<string, unknown> & { id: number })[] }>('batchUpdatePrices', 'POST', path, { body: { update: updates }, signal });
     const results = body.update ?? [];
     return updates.map((update, index) => {
       const result = results[index];
@@ -186,7 +187,7 @@ export class WooCommerceClient {
     }
   }
 
-  private async request<T>(operation: string, method: 'GET' | 'PUT' | 'POST', path: string, options: { query?: Query; body?: unknown } = {}): Promise<Answer<T>> {
+  private async request<T>(operation: string, method: 'GET' | 'PUT' | 'POST', path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<Answer<T>> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) query.set(name, String(value));
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -206,6 +207,7 @@ export class WooCommerceClient {
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         idempotent: true,
+        signal: options.signal,
       });
     } catch (error) {
       throw error instanceof OutsideCallError ? this.noAnswer(error) : error;

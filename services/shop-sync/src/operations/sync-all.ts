@@ -76,7 +76,7 @@ export class SyncRunner {
     const shop = this.shop();
     const plan = await run.step('plan', async (): Promise<PlannedSync> => {
       // A shop that refuses the key fails the run at once, even when nothing differs.
-      await shop.countProducts();
+      await shop.countProducts(run.signal);
       const sheet = await this.deps.sheet.read();
       if (sheet.stale) throw new Error('The price sheet could not be read (only its saved copy is available); nothing was sent');
       const sheetReadAt = new Date().toISOString();
@@ -87,7 +87,7 @@ export class SyncRunner {
     const tally = { total: plan.total, skipped: plan.skipped, failed: plan.invalid.length, synced: 0, batchCalls: 0, processed: plan.skipped + plan.invalid.length };
     run.progress({ current: tally.processed, total: tally.total, counters: tally });
     for (const [index, batch] of plan.batches.entries()) {
-      const outcome = await run.step(`batch-${index + 1}`, () => this.sendBatch(batch.parentId, batch.updates, new Date(plan.sheetReadAt)));
+      const outcome = await run.step(`batch-${index + 1}`, () => this.sendBatch(batch.parentId, batch.updates, new Date(plan.sheetReadAt), run.signal));
       tally.batchCalls++;
       tally.processed += batch.updates.length;
       tally.synced += outcome.synced;
@@ -103,11 +103,13 @@ export class SyncRunner {
   }
 
   /** One batch request, then the edits made while it was out are pushed again. */
-  private async sendBatch(parentId: number | null, updates: PlannedUpdate[], sheetReadAt: Date): Promise<BatchOutcome> {
+  private async sendBatch(parentId: number | null, updates: PlannedUpdate[], sheetReadAt: Date, signal: AbortSignal): Promise<BatchOutcome> {
     let results;
     try {
-      results = await this.shop().batchUpdatePrices(parentId, updates.map(({ mapping, prices }) => ({ id: mapping.woocommerceId, ...prices })));
+      results = await this.shop().batchUpdatePrices(parentId, updates.map(({ mapping, prices }) => ({ id: mapping.woocommerceId, ...prices })), signal);
     } catch (error) {
+      // Cancelled mid-call: not this batch's outcome, so the step is not kept and a retry sends it again.
+      if (signal.aborted) throw error;
       const message = (error as Error).message;
       const refused = error instanceof WooCommerceError && (error.status === 401 || error.status === 403);
       return { synced: 0, failures: updates.map(({ mapping }) => ({ productName: mapping.productName, error: message })), refused: refused ? message : null };
