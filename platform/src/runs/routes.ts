@@ -41,8 +41,8 @@ export function registerRunRoutes(app: FastifyInstance, deps: { service: Service
   serveRoute(app, routes.runEvents, async ({ params, request, reply }) => {
     const first = await runs.peek(params.runId);
     if (!first) throw notFound('Run not found');
-    const lastEventId = Number(request.headers['last-event-id']);
-    let sentVersion = Number.isInteger(lastEventId) ? lastEventId : -1;
+    const lastEventId = String(request.headers['last-event-id'] ?? '').trim();
+    let sentVersion = /^\d+$/.test(lastEventId) ? Number(lastEventId) : -1;
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -64,6 +64,7 @@ export function registerRunRoutes(app: FastifyInstance, deps: { service: Service
     open.add(end);
     raw.on('close', end);
     const send = (run: RunView) => {
+      if (ended) return;
       if (run.version > sentVersion) {
         raw.write(`id: ${run.version}\nevent: progress\ndata: ${JSON.stringify(run)}\n\n`);
         sentVersion = run.version;
@@ -73,15 +74,19 @@ export function registerRunRoutes(app: FastifyInstance, deps: { service: Service
         end();
       }
     };
+    let unreadable = false;
     const look = async () => {
       if (ended) return;
       try {
         const run = await runs.peek(params.runId);
+        unreadable = false;
+        // Swept meanwhile (finished long ago): nothing more will come.
         if (!run) return end();
         send(run);
       } catch (error) {
-        // The database is down for a moment: the stream waits and looks again.
-        request.log.warn({ err: error }, 'run stream could not read its run');
+        // The database is down for a moment: the stream waits and looks again (one log line per outage).
+        if (!unreadable) request.log.warn({ err: error }, 'run stream could not read its run');
+        unreadable = true;
       }
       if (!ended) poll = setTimeout(() => void look(), STREAM_POLL_MS);
     };

@@ -134,18 +134,20 @@ export class RunStore {
    * Takes the oldest run of these kinds that is pending, or in progress under a lease that ran out
    * (its process died): this process holds it until `leaseMs` from now, renewed by heartbeats.
    */
-  async claim(db: SqlClient, kinds: string[], owner: string, leaseMs: number): Promise<RunRow | null> {
+  async claim(db: SqlClient, kinds: string[], owner: string, leaseMs: number, notThese: string[]): Promise<RunRow | null> {
     const rows = await db.$queryRawUnsafe<RunRow[]>(
       `UPDATE ${this.runs} SET status = 'in_progress', lease_owner = $2, lease_expires_at = now() + $3 * interval '1 millisecond',
               attempts = attempts + 1, started_at = coalesce(started_at, now()), version = version + 1
        WHERE id = (
          SELECT id FROM ${this.runs}
          WHERE kind = ANY($1::text[]) AND (status = 'pending' OR (status = 'in_progress' AND lease_expires_at < now()))
+           AND NOT (id = ANY($4::uuid[]))
          ORDER BY created_at FOR UPDATE SKIP LOCKED LIMIT 1)
        RETURNING *`,
       kinds,
       owner,
       leaseMs,
+      notThese,
     );
     return rows[0] ?? null;
   }
@@ -177,12 +179,27 @@ export class RunStore {
     return rows[0] ?? null;
   }
 
-  async saveStep(db: SqlClient, id: string, name: string, result: unknown): Promise<void> {
-    await db.$executeRawUnsafe(
-      `INSERT INTO ${this.steps} (run_id, name, result) VALUES ($1::uuid, $2, $3::jsonb) ON CONFLICT (run_id, name) DO NOTHING`,
+  /** Keeps a completed step's result while this owner holds the run; false when the lease is lost. */
+  async saveStep(db: SqlClient, id: string, owner: string, name: string, result: unknown): Promise<boolean> {
+    const held = await db.$queryRawUnsafe<{ held: boolean }[]>(
+      `WITH held AS (SELECT id FROM ${this.runs} WHERE id = $1::uuid AND lease_owner = $2 AND status = 'in_progress'),
+            kept AS (INSERT INTO ${this.steps} (run_id, name, result) SELECT id, $3, $4::jsonb FROM held ON CONFLICT (run_id, name) DO NOTHING)
+       SELECT EXISTS (SELECT 1 FROM held) AS held`,
       id,
+      owner,
       name,
       JSON.stringify(result ?? null),
+    );
+    return held[0]?.held === true;
+  }
+
+  /** Gives a run this owner holds back to pending (its process is stopping), the take not counted. */
+  async release(db: SqlClient, id: string, owner: string): Promise<void> {
+    await db.$executeRawUnsafe(
+      `UPDATE ${this.runs} SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL, attempts = greatest(attempts - 1, 0), version = version + 1
+       WHERE id = $1::uuid AND lease_owner = $2 AND status = 'in_progress'`,
+      id,
+      owner,
     );
   }
 
@@ -224,16 +241,20 @@ export class RunStore {
     return rows[0] ?? null;
   }
 
-  /** A failed or cancelled run goes back to pending, keeping its completed steps and counters. */
-  async requeue(db: SqlClient, id: string, startedBy: string): Promise<RunRow | null> {
+  /** A failed or cancelled run goes back to pending, keeping its completed steps and counters (or, to restart, forgetting them). */
+  async requeue(db: SqlClient, id: string, startedBy: string, restart: boolean): Promise<RunRow | null> {
     const rows = await db.$queryRawUnsafe<RunRow[]>(
       `UPDATE ${this.runs}
        SET status = 'pending', last_error = NULL, result = NULL, completed_at = NULL, cancel_requested_at = NULL,
-           attempts = 0, started_by = $2, version = version + 1
+           attempts = 0, started_by = $2, version = version + 1,
+           current = CASE WHEN $3 THEN 0 ELSE current END, total = CASE WHEN $3 THEN NULL ELSE total END,
+           counters = CASE WHEN $3 THEN '{}'::jsonb ELSE counters END
        WHERE id = $1::uuid AND status IN ('failed', 'cancelled') RETURNING *`,
       id,
       startedBy,
+      restart,
     );
+    if (rows[0] && restart) await db.$executeRawUnsafe(`DELETE FROM ${this.steps} WHERE run_id = $1::uuid`, id);
     return rows[0] ?? null;
   }
 

@@ -47,10 +47,20 @@ export interface RunKind<Input = unknown, Result = unknown> {
   kind: string;
   /** At most one pending or running run of this kind: a second start joins it. */
   exclusive?: boolean;
+  /**
+   * What Retry does: `resume` (the default) keeps the completed steps; `restart` forgets them, for
+   * work whose first step reads a world that may have moved on since (the sync's plan of prices).
+   * A run taken up after its process died always resumes.
+   */
+  retry?: 'resume' | 'restart';
   execute(run: RunContext<Input>): Promise<Result>;
 }
 
-export function runKind<Input = Record<string, never>, Result = unknown>(kind: string, execute: (run: RunContext<Input>) => Promise<Result>, options: { exclusive?: boolean } = {}): RunKind<Input, Result> {
+export function runKind<Input = Record<string, never>, Result = unknown>(
+  kind: string,
+  execute: (run: RunContext<Input>) => Promise<Result>,
+  options: { exclusive?: boolean; retry?: 'resume' | 'restart' } = {},
+): RunKind<Input, Result> {
   return { kind, execute, ...options };
 }
 
@@ -77,6 +87,8 @@ export interface RunsOptions {
   concurrency?: number;
   /** Takes before a run that keeps losing its process is failed. */
   maxAttempts?: number;
+  /** How long a cancelled run's code may go on before the run is ended as cancelled anyway (10 s). */
+  cancelGraceMs?: number;
 }
 
 export class RunCancelled extends Error {
@@ -86,14 +98,18 @@ export class RunCancelled extends Error {
 }
 
 class LeaseLost extends Error {
-  constructor() {
-    super('The run was taken over by another process');
+  constructor(why = 'The run was taken over by another process') {
+    super(why);
   }
 }
 
 const PROGRESS_EVERY_MS = 500;
 /** How long stop() waits for the runs in progress to reach their next step. */
 const STOP_WAIT_MS = 5_000;
+/** A run whose code has not stopped this long after its cancel is ended as cancelled anyway (its code is stuck). */
+const CANCEL_GRACE_MS = 10_000;
+/** Without a renewed lease for this share of it, a run stops itself: another process may take it soon. */
+const LEASE_SAFETY = 0.8;
 
 export class Runs {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -106,6 +122,8 @@ export class Runs {
   private readonly concurrency: number;
   private readonly maxAttempts: number;
   private readonly working = new Set<Promise<void>>();
+  private stopping = false;
+  private takes = 0;
 
   constructor(private readonly options: RunsOptions) {
     this.store = new RunStore(options.schema);
@@ -132,13 +150,15 @@ export class Runs {
   }
 
   /**
-   * Stops taking runs and aborts the ones in progress: they stop at their next step and another
-   * process takes them up when their leases run out. A run whose code does not stop within
-   * STOP_WAIT_MS is left behind (its lease runs out the same way), so it cannot hold up a shutdown.
+   * Stops taking runs and aborts the ones in progress: each stops at its next step and hands its
+   * run back (pending, the take not counted), so another process takes it up at once. A run whose
+   * code does not stop within STOP_WAIT_MS is left behind (its lease runs out), so it cannot hold up
+   * a shutdown.
    */
   async stop(): Promise<void> {
+    this.stopping = true;
     await this.poller.stop();
-    for (const controller of this.active.values()) controller.abort(new LeaseLost());
+    for (const controller of this.active.values()) controller.abort(new LeaseLost('The process is stopping'));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(this.working), new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAIT_MS)))]);
     clearTimeout(timer);
@@ -210,11 +230,21 @@ export class Runs {
   }
 
   async retry(id: string, startedBy: string): Promise<RunView> {
-    const row = await this.options.db.$transaction(async (tx) => {
-      const requeued = await this.store.requeue(tx, id, startedBy);
-      if (requeued) await this.publish(tx, requeued);
-      return requeued;
-    });
+    const row = await this.options.db
+      .$transaction(async (tx) => {
+        const found = await this.store.find(tx, id);
+        const restart = found ? this.kinds.get(found.kind)?.retry === 'restart' : false;
+        const requeued = await this.store.requeue(tx, id, startedBy, restart);
+        if (requeued) await this.publish(tx, requeued);
+        return requeued;
+      })
+      .catch(async (error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+        // One at a time: another run of the kind is pending or running.
+        const found = await this.store.find(this.options.db, id);
+        const active = found ? await this.store.activeWithKey(this.options.db, found.kind) : null;
+        throw conflict(`Another ${found?.kind ?? ''} run is ${active?.status.replace('_', ' ') ?? 'active'}: retry this one once it has ended`, active ? { activeRunId: `${this.options.service}.${active.id}` } : undefined);
+      });
     if (!row) {
       const existing = await this.store.find(this.options.db, id);
       if (!existing) throw notFound('Run not found');
@@ -250,8 +280,11 @@ export class Runs {
   /** One pass of the poller: takes a run when a slot is free. True when it took one (look again). */
   private async takeOne(): Promise<boolean> {
     if (this.working.size >= this.concurrency) return false;
+    // Each take holds the lease under a token of its own, so a process can never mistake another of
+    // its takes for this one; a run it is still executing is never claimed again here.
+    const token = `${this.owner}:${++this.takes}`;
     const row = await this.options.db.$transaction(async (tx) => {
-      const claimed = await this.store.claim(tx, [...this.kinds.keys()], this.owner, this.leaseMs);
+      const claimed = await this.store.claim(tx, [...this.kinds.keys()], token, this.leaseMs, [...this.active.keys()]);
       if (claimed) await this.publish(tx, claimed);
       return claimed;
     });
@@ -267,78 +300,89 @@ export class Runs {
 
   private async execute(row: RunRow): Promise<void> {
     const { service, logger } = this.options;
-    const id = row.id;
+    const { id } = row;
+    const token = row.lease_owner!;
     const kind = this.kinds.get(row.kind)!;
     if (row.attempts > this.maxAttempts) {
-      await this.end(id, 'failed', { error: `Gave up after ${this.maxAttempts} attempts: the process running it stopped each time` }, true);
+      await this.end(id, token, 'failed', { error: `Gave up after ${this.maxAttempts} attempts: the process running it stopped each time` }, true);
       return;
     }
     const controller = new AbortController();
     this.active.set(id, controller);
+    const lease = new LeaseKeeper({
+      renew: () => this.store.heartbeat(this.options.db, id, token, this.leaseMs),
+      everyMs: this.heartbeatMs,
+      giveUpAfterMs: this.leaseMs * LEASE_SAFETY,
+      onLost: (why) => controller.abort(new LeaseLost(why)),
+      onCancel: () => controller.abort(new RunCancelled()),
+      // The code has not stopped long after its cancel: end the run so its kind is free again.
+      onStuck: () => void this.end(id, token, 'cancelled', { error: 'Cancelled; its work had not stopped and may still have been under way' }),
+      stuckAfterMs: this.options.cancelGraceMs ?? CANCEL_GRACE_MS,
+      warn: (error) => logger.warn({ err: error, run: id }, 'run heartbeat failed'),
+    });
     if (row.cancel_requested_at) controller.abort(new RunCancelled());
-    const heartbeat = setInterval(() => {
-      this.store
-        .heartbeat(this.options.db, id, this.owner, this.leaseMs)
-        .then((beat) => {
-          if (!beat) controller.abort(new LeaseLost());
-          else if (beat.cancelRequested) controller.abort(new RunCancelled());
-        })
-        .catch((error) => logger.warn({ err: error, run: id }, 'run heartbeat failed'));
-    }, this.heartbeatMs);
-    const progress = new ProgressWriter(row, (state) => this.writeProgress(id, state));
-    const completed = new Map((await this.store.stepsOf(this.options.db, id)).map((step) => [step.name, step.result]));
+    const progress = new ProgressWriter(row, (state) => this.writeProgress(id, token, state));
     const throwIfStopped = () => {
       if (controller.signal.aborted) throw controller.signal.reason;
     };
-    const context: RunContext<unknown> = {
-      id: `${service}.${id}`,
-      input: row.input,
-      startedBy: row.started_by,
-      attempt: row.attempts,
-      signal: controller.signal,
-      get progressSoFar() {
-        return progress.state;
-      },
-      progress: (update) => progress.update(update),
-      step: async <T>(name: string, work: () => Promise<T>): Promise<T> => {
-        throwIfStopped();
-        if (completed.has(name)) return completed.get(name) as T;
-        const result = JSON.parse(JSON.stringify((await work()) ?? null)) as T;
-        throwIfStopped();
-        await progress.flush();
-        await this.store.saveStep(this.options.db, id, name, result);
-        completed.set(name, result);
-        return result;
-      },
-    };
     try {
+      const completed = new Map((await this.store.stepsOf(this.options.db, id)).map((step) => [step.name, step.result]));
+      const context: RunContext<unknown> = {
+        id: `${service}.${id}`,
+        input: row.input,
+        startedBy: row.started_by,
+        attempt: row.attempts,
+        signal: controller.signal,
+        get progressSoFar() {
+          return progress.state;
+        },
+        progress: (update) => progress.update(update),
+        step: async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+          throwIfStopped();
+          if (completed.has(name)) return completed.get(name) as T;
+          const result = JSON.parse(JSON.stringify((await work()) ?? null)) as T;
+          // Done is done: kept even when a cancel came meanwhile, so a retry does not do it again.
+          await progress.flush();
+          if (!(await this.store.saveStep(this.options.db, id, token, name, result))) throw new LeaseLost();
+          completed.set(name, result);
+          throwIfStopped();
+          return result;
+        },
+      };
+      throwIfStopped();
       const result = await kind.execute(context as RunContext<never>);
       await progress.flush();
       throwIfStopped();
-      await this.end(id, 'completed', { result: result ?? null });
+      await this.end(id, token, 'completed', { result: result ?? null });
     } catch (error) {
       const reason = controller.signal.aborted ? controller.signal.reason : error;
       await progress.flush().catch(() => undefined);
       if (reason instanceof LeaseLost) {
-        logger.info({ run: id }, 'run left to another process');
+        if (this.stopping) await this.handBack(id, token);
+        logger.info({ run: id, why: reason.message }, 'run left to another process');
       } else if (reason instanceof RunCancelled) {
-        await this.end(id, 'cancelled', { error: null });
+        await this.end(id, token, 'cancelled', { error: null });
       } else if (isTransientError(reason)) {
         // The database or another dependency is down: the lease runs out and the run is taken up again.
         logger.warn({ err: reason, run: id }, 'run stopped by an outage; it will be taken up again');
       } else {
         logger.warn({ err: reason, run: id, kind: row.kind }, 'run failed');
-        await this.end(id, 'failed', { error: (reason as Error)?.message ?? String(reason) });
+        await this.end(id, token, 'failed', { error: (reason as Error)?.message ?? String(reason) });
       }
     } finally {
-      clearInterval(heartbeat);
+      lease.stop();
       this.active.delete(id);
     }
   }
 
-  private async writeProgress(id: string, state: { current: number; total: number | null; counters: Record<string, number> }): Promise<void> {
+  /** A run stopped by this process's shutdown goes back to pending at once, the take not counted. */
+  private async handBack(id: string, token: string): Promise<void> {
+    await this.store.release(this.options.db, id, token).catch((error) => this.options.logger.warn({ err: error, run: id }, 'could not hand a run back; its lease will run out'));
+  }
+
+  private async writeProgress(id: string, token: string, state: { current: number; total: number | null; counters: Record<string, number> }): Promise<void> {
     const row = await this.options.db.$transaction(async (tx) => {
-      const saved = await this.store.saveProgress(tx, id, this.owner, state);
+      const saved = await this.store.saveProgress(tx, id, token, state);
       if (saved) await this.publish(tx, saved);
       return saved;
     });
@@ -346,10 +390,10 @@ export class Runs {
     this.options.outbox?.nudge();
   }
 
-  private async end(id: string, status: RunStatus, outcome: { result?: unknown; error?: string | null }, whoever = false): Promise<void> {
+  private async end(id: string, token: string, status: RunStatus, outcome: { result?: unknown; error?: string | null }, whoever = false): Promise<void> {
     try {
       const row = await this.options.db.$transaction(async (tx) => {
-        const ended = whoever ? await this.store.fail(tx, id, outcome.error ?? '') : await this.store.finish(tx, id, this.owner, status, outcome);
+        const ended = whoever ? await this.store.fail(tx, id, outcome.error ?? '') : await this.store.finish(tx, id, token, status, outcome);
         if (ended) await this.publish(tx, ended);
         return ended;
       });
@@ -395,10 +439,85 @@ class ProgressWriter {
     if (!this.dirty) return;
     this.dirty = false;
     this.lastWrite = Date.now();
+    let failed: unknown = null;
     this.writing = this.write(this.state).catch((error) => {
-      this.failure = error;
+      failed = error;
+      // A lost lease is final; anything else (the database away a moment) is written at the next flush.
+      if (error instanceof LeaseLost) this.failure = error;
+      else this.dirty = true;
     });
     await this.writing;
-    if (this.failure) throw this.failure;
+    if (failed) throw failed;
   }
+}
+
+/**
+ * Renews a run's lease while its code works: each renewal after the last one answered (never
+ * piling up on a slow database), the run stopped when the lease is another's or has not been
+ * renewed for most of its length, a cancel passed on, and `onStuck` once a cancelled run's code
+ * has not stopped `stuckAfterMs` later.
+ */
+class LeaseKeeper {
+  private timer?: NodeJS.Timeout;
+  private stopped = false;
+  private renewedAt = Date.now();
+  private cancelledAt: number | null = null;
+  private stuckReported = false;
+
+  constructor(
+    private readonly options: {
+      renew: () => Promise<{ cancelRequested: boolean } | null>;
+      everyMs: number;
+      giveUpAfterMs: number;
+      stuckAfterMs: number;
+      onLost: (why: string) => void;
+      onCancel: () => void;
+      onStuck: () => void;
+      warn: (error: unknown) => void;
+    },
+  ) {
+    this.schedule();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+
+  private schedule(): void {
+    if (!this.stopped) this.timer = setTimeout(() => void this.beat(), this.options.everyMs);
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      const beat = await this.options.renew();
+      if (!beat) return this.lost('The run was taken over by another process');
+      this.renewedAt = Date.now();
+      if (beat.cancelRequested) {
+        this.cancelledAt ??= Date.now();
+        this.options.onCancel();
+        if (!this.stuckReported && Date.now() - this.cancelledAt > this.options.stuckAfterMs) {
+          this.stuckReported = true;
+          this.options.onStuck();
+          return this.stop();
+        }
+      }
+    } catch (error) {
+      this.options.warn(error);
+      if (Date.now() - this.renewedAt > this.options.giveUpAfterMs) return this.lost('Its lease could not be renewed: another process may take the run');
+    }
+    this.schedule();
+  }
+
+  private lost(why: string): void {
+    this.options.onLost(why);
+    this.stop();
+  }
+}
+
+/** PostgreSQL's unique violation, as pg or Prisma's adapter reports it. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown; kind?: unknown } } } };
+  const cause = e?.meta?.driverAdapterError?.cause;
+  return e?.code === '23505' || e?.code === 'P2002' || cause?.originalCode === '23505' || cause?.code === '23505' || cause?.kind === 'UniqueConstraintViolation';
 }

@@ -2,8 +2,9 @@
  * The one scheduler (docs/background-work.md): each schedule is a node-cron expression that starts
  * a run. Every replica keeps the same cron timers; at each tick they all try to claim it, and the
  * claim (the schedules row moving to this tick) and the run it starts commit together, so exactly
- * one replica starts each tick's run, and a replica killed after its claim leaves a run that
- * another process takes up when its lease runs out. No tick is lost while one replica is alive.
+ * one replica starts each tick's run, and a replica killed after its claim leaves a pending run
+ * that any process takes up. A tick is lost only when no replica's timer fires for it (every
+ * replica down, or each one's event loop more than a second late: node-cron skips a late slot).
  */
 import cron, { type ScheduledTask } from 'node-cron';
 import type { ScheduleView, ServiceName } from '@bo/proto';

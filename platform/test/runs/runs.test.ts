@@ -31,7 +31,7 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
   const stops: Array<() => Promise<void>> = [];
 
   /** One process of the service: its own pool, relay and runs (and scheduler when asked). */
-  function process_(kinds: RunKind<never>[], options: { leaseMs?: number; heartbeatMs?: number } = {}) {
+  function process_(kinds: RunKind<never>[], options: { leaseMs?: number; heartbeatMs?: number; cancelGraceMs?: number } = {}) {
     const pool = new pg.Pool({ connectionString: database.url, max: 4 });
     pool.on('error', () => {});
     const db: TransactionalSqlClient = createPgSqlClient(pool);
@@ -176,6 +176,68 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
     expect(await doneSteps(flakyRun.id)).toEqual(['x', 'y', 'z']);
     await other.stop();
     await one.stop();
+  });
+
+  it('a stopping process hands its run back at once, the take not counted; a restart kind forgets its steps on retry; retry waits for an active run of the kind', async () => {
+    const slow = runKind('handed-back', async (run) => {
+      for (let step = 1; step <= 50; step++) await run.step(`s${step}`, () => sleep(100));
+    });
+    const first = process_([slow], { leaseMs: 30_000 });
+    const { run } = await first.runs.begin(slow, {}, { startedBy: 'system' });
+    const id = run.id.split('.')[1];
+    await waitFor(async () => ((await first.runs.get(id)).steps.length ?? 0) >= 2, 10_000, 'two steps done');
+    await first.stop();
+    const second = process_([slow], { leaseMs: 30_000 });
+    // Taken up at once, not after the 30 s lease: the stopping process gave it back.
+    const done = await second.runs.waitFor(id, 15_000);
+    expect(done).toMatchObject({ status: 'completed', attempts: 1 });
+
+    let plans = 0;
+    let failNext = true;
+    const replan = runKind(
+      'replans',
+      async (ctx) => {
+        await ctx.step('plan', async () => ++plans);
+        await ctx.step('send', async () => {
+          if (failNext) {
+            failNext = false;
+            throw new Error('shop down');
+          }
+        });
+      },
+      { exclusive: true, retry: 'restart' },
+    );
+    second.runs.register([replan]);
+    const failedRun = (await second.runs.begin(replan, {}, { startedBy: 'system' })).run;
+    const failedId = failedRun.id.split('.')[1];
+    expect(await second.runs.waitFor(failedId, 10_000)).toMatchObject({ status: 'failed' });
+    // Another run of the kind is active: the retry is refused with 409, naming it.
+    let release: () => void = () => undefined;
+    const holding = runKind('replans-holder', () => new Promise<void>((resolve) => (release = resolve)));
+    second.runs.register([holding]);
+    await database.db.$executeRawUnsafe(
+      `INSERT INTO "${schema}".runs (id, kind, status, started_by, exclusive_key) VALUES (gen_random_uuid(), 'replans-holder', 'pending', 'system', 'replans')`,
+    );
+    await waitFor(async () => (await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${schema}".runs WHERE kind = 'replans-holder' AND status = 'in_progress'`))[0].n === 1, 10_000, 'the holder running');
+    await expect(second.runs.retry(failedId, 'admin:owner')).rejects.toMatchObject({ status: 409, message: expect.stringContaining('retry this one once it has ended') });
+    release();
+    await waitFor(async () => (await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${schema}".runs WHERE kind = 'replans-holder' AND status = 'completed'`))[0].n === 1, 10_000, 'the holder done');
+    expect((await second.runs.retry(failedId, 'admin:owner')).steps).toEqual([]);
+    expect(await second.runs.waitFor(failedId, 10_000)).toMatchObject({ status: 'completed' });
+    expect(plans).toBe(2); // planned again after the retry
+    await second.stop();
+  });
+
+  it('a cancelled run whose code does not stop is ended as cancelled after the grace, freeing its kind', async () => {
+    const stuck = runKind('stuck', () => new Promise(() => undefined), { exclusive: true });
+    const one = process_([stuck], { heartbeatMs: 100, cancelGraceMs: 500 });
+    const { run } = await one.runs.begin(stuck, {}, { startedBy: 'system' });
+    const id = run.id.split('.')[1];
+    await waitFor(async () => (await one.runs.peek(id))?.status === 'in_progress', 10_000, 'the run to start');
+    await one.runs.cancel(id);
+    await waitFor(async () => (await one.runs.peek(id))?.status === 'cancelled', 5_000, 'cancelled after the grace');
+    expect((await one.runs.peek(id))?.lastError).toMatch(/had not stopped/);
+    expect((await one.runs.begin(stuck, {}, { startedBy: 'system' })).joined).toBe(false);
   });
 
   it('an exclusive kind has one active run: twenty starts at once give one run, the rest join it', async () => {

@@ -56,23 +56,35 @@ export class ExpiryCheck {
   constructor(private readonly deps: ExpiryCheckDeps) {}
 
   /** An `expiry-check` run (one at a time), hourly on EXPIRY_CHECK_CRON or started from the page. */
-  readonly kind = runKind('expiry-check', (run) => this.run((update) => run.progress(update)), { exclusive: true });
+  readonly kind = runKind('expiry-check', (run) => this.run((update) => run.progress(update), run.signal), { exclusive: true });
 
-  /** Reminds every key expiring within the set days; `progress` hears each key's outcome. */
-  async run(progress: (update: ProgressUpdate) => void = () => undefined): Promise<ExpiryCheckCounts> {
+  /**
+   * Reminds every key expiring within the set days; `progress` hears each key's outcome. No key is
+   * started once `signal` aborts (a cancel) or one has failed: the check ends with its workers.
+   */
+  async run(progress: (update: ProgressUpdate) => void = () => undefined, signal?: AbortSignal): Promise<ExpiryCheckCounts> {
     const settings = await settingsStore.read(this.deps.prisma);
     const { data: keys } = await this.deps.streamingKeys.call(expiringKeys, { query: { days: settings.expiryReminderDays } });
     const counts: ExpiryCheckCounts = { checked: keys.length, sent: 0, failed: 0, optedOut: 0, skipped: 0 };
     let done = 0;
     progress({ current: 0, total: keys.length, counters: counts });
     const queue = [...keys];
+    let failed = false;
     const worker = async () => {
-      for (let key = queue.shift(); key; key = queue.shift()) {
-        counts[await this.remind(key, settings.baseUrl)]++;
+      for (let key = queue.shift(); key && !failed && !signal?.aborted; key = queue.shift()) {
+        try {
+          counts[await this.remind(key, settings.baseUrl)]++;
+        } catch (error) {
+          failed = true;
+          throw error;
+        }
         progress({ current: ++done, counters: counts });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, keys.length) }, worker));
+    // Every worker ends its key before the check ends, failed or not: none outlives the run.
+    const ended = await Promise.allSettled(Array.from({ length: Math.min(CONCURRENCY, keys.length) }, worker));
+    const failure = ended.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
     return counts;
   }
 

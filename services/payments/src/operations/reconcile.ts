@@ -17,7 +17,7 @@ const CONCURRENT_CHECKS = 4;
  * runs each tick; one run at a time), its counts as progress.
  */
 export function reconciliation(deps: { prisma: PrismaClient; desk: InvoiceDesk; everyMs: number; logger: Logger }) {
-  const runOnce = async (progress: (update: ProgressUpdate) => void = () => undefined) => {
+  const runOnce = async (progress: (update: ProgressUpdate) => void = () => undefined, signal?: AbortSignal) => {
     const due = await invoiceStore.dueForReconciliation(deps.prisma, deps.everyMs, BATCH);
     const counts = { checked: 0, completed: 0, expired: 0, failed: 0 };
     let settled = 0;
@@ -42,11 +42,12 @@ export function reconciliation(deps: { prisma: PrismaClient; desk: InvoiceDesk; 
     let next = 0;
     await Promise.all(
       Array.from({ length: Math.min(CONCURRENT_CHECKS, due.length) }, async () => {
-        while (next < due.length) await settle(due[next++]);
+        // A cancel stops it between invoices; each invoice's check is whole.
+        while (next < due.length && !signal?.aborted) await settle(due[next++]);
       }),
     );
     return counts;
   };
-  const run = runKind('qpay-reconciliation', (context) => runOnce((update) => context.progress(update)), { exclusive: true });
+  const run = runKind('qpay-reconciliation', (context) => runOnce((update) => context.progress(update), context.signal), { exclusive: true });
   return { runOnce, run, schedule: schedule('qpay-reconciliation', cronEvery(deps.everyMs), run) };
 }

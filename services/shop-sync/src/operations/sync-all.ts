@@ -51,7 +51,8 @@ const counts = ['total', 'processed', 'synced', 'failed', 'skipped', 'batchCalls
  * counted and failures are named in the batch's step.
  */
 export class SyncRunner {
-  readonly kind = runKind(SYNC_RUN_KIND, (run) => this.execute(run), { exclusive: true });
+  // A retry plans afresh: the kept plan holds the sheet's prices of when it was made.
+  readonly kind = runKind(SYNC_RUN_KIND, (run) => this.execute(run), { exclusive: true, retry: 'restart' });
 
   constructor(private readonly deps: SyncRunnerDeps) {}
 
