@@ -104,7 +104,7 @@ describe('the embedded system (make start)', () => {
     expect(stale.data[0].regularPrice).toBe('77777');
   });
 
-  it('rotates the data key twice (make rotate-data-key) and, restarted with the newest key only, opens every sealed secret', async () => {
+  it('rotates the data key twice (make rotate-data-key) and, restarted with the newest key only, opens every sealed secret', { timeout: 90_000 }, async () => {
     const secrets = await loadOrCreateSecrets(dataDir);
     const firstKey = secrets.dataEncryptionKey;
     // Signed afresh for each call, as the gateway and notifications of this run would.

@@ -74,7 +74,11 @@ export interface RunsOptions {
   service: ServiceName;
   schema: string;
   db: TransactionalDb;
-  /** Where progress events go (`<service>.run.progress`); a process without a bus (the gateway) has none. */
+  /**
+   * Where progress events go (`<service>.run.progress`), given only when some consumer is bound to
+   * them (defineService asks the topology): unbound, they would wait unroutable in the outbox. The
+   * gateway, which has no bus, has none either.
+   */
   outbox?: Pick<Outbox<SqlClient>, 'enqueue' | 'nudge'>;
   logger: Logger;
   /** How long a take lasts without a heartbeat (30 s). A dead process's run is taken up after this. */

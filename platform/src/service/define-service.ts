@@ -2,7 +2,7 @@ import type { ConfigItem, DomainServiceName, ServiceName } from '@bo/proto';
 import { schemaOf } from '@bo/proto';
 import type { z } from 'zod';
 import { createPrismaClient, migrate, type PrismaClientClass } from '../db';
-import { eventTopology } from '@bo/proto';
+import { eventTopology, runProgressEventOf } from '@bo/proto';
 import {
   createOutbox,
   eventsReadinessCheck,
@@ -10,6 +10,7 @@ import {
   registerEventMetrics,
   subscribe,
   sweepMessaging,
+  topicMatcher,
   type EventHandler,
   type Outbox,
   type OutsideEffect,
@@ -172,7 +173,9 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       const effects = new OutsideEffects({ db: sql, schema, effects: [], log: (message, detail) => logger.warn(detail ?? {}, message) });
       const metrics = createMetrics(spec.name);
       const outside = (options: OutsideOptions) => new OutsideSystem({ ...options, registry: metrics.registry, paces: infrastructure.outsideLimit });
-      const runs = new Runs({ service: spec.name, schema, db: sql, outbox, logger });
+      // Progress events only when a consumer is bound to them: unbound, each would wait unroutable in the outbox.
+      const progressHeard = eventTopology.some((entry) => entry.events.some((binding) => topicMatcher(binding)(runProgressEventOf(spec.name).name)));
+      const runs = new Runs({ service: spec.name, schema, db: sql, outbox: progressHeard ? outbox : undefined, logger });
       const parts = await spec.build({ config, logger, signer: identity.signer, infrastructure, prisma, outbox, effects, outside, runs });
       effects.register(parts.outsideEffects ?? []);
       const app = createServiceApp({
