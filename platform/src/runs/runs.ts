@@ -230,7 +230,8 @@ export class Runs {
     this.options.outbox?.nudge();
     // Running here: stop it now rather than at the next heartbeat.
     this.active.get(id)?.abort(new RunCancelled());
-    return this.get(id);
+    // The run as the cancel left it (a process may already be moving it on).
+    return runView(this.options.service, row, await this.store.stepsOf(this.options.db, id));
   }
 
   async retry(id: string, startedBy: string): Promise<RunView> {
@@ -256,7 +257,8 @@ export class Runs {
     }
     this.options.outbox?.nudge();
     this.nudge();
-    return this.get(id);
+    // The run as the retry left it, pending (a process may already have taken it up).
+    return runView(this.options.service, row, await this.store.stepsOf(this.options.db, id));
   }
 
   /** Finished runs older than `days` go, and a schedule's completed runs after a day. */
