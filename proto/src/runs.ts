@@ -41,6 +41,9 @@ export const runSchema = z.object({
 });
 export type RunView = z.infer<typeof runSchema>;
 
+/** The row id in the owning service's `runs` table of a public run id (`shop-sync.<uuid>` → `<uuid>`). */
+export const runRowId = (publicId: string): string => publicId.slice(publicId.indexOf('.') + 1);
+
 export const scheduleSchema = z.object({
   name: z.string(),
   service: z.string(),

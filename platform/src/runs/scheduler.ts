@@ -7,7 +7,7 @@
  * replica down, or each one's event loop more than a second late: node-cron skips a late slot).
  */
 import cron, { type ScheduledTask } from 'node-cron';
-import type { ScheduleView, ServiceName } from '@bo/proto';
+import { runRowId, type ScheduleView, type ServiceName } from '@bo/proto';
 import type { TransactionalDb } from '../events';
 import type { Logger } from '../logging';
 import { RunStore } from './run-store';
@@ -104,7 +104,7 @@ export class Scheduler {
         if (!(await this.store.claimTick(tx, name, tick))) return null;
         // An exclusive run still going: this tick joins it, and the row names that run.
         const { run } = await this.options.runs.begin(entry.run, entry.input as never, { startedBy: `schedule:${name}`, schedule: name }, tx);
-        await this.store.recordTickRun(tx, name, run.id.slice(run.id.indexOf('.') + 1));
+        await this.store.recordTickRun(tx, name, runRowId(run.id));
         return run.id;
       });
       if (started) this.options.runs.nudge();

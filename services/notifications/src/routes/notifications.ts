@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, serveRoute, serviceUnavailable } from '@bo/platform';
 import { startedByOf, type Runs } from '@bo/platform/runs';
-import { listDeliveries, listManyChatTemplates, sendTestNotification, triggerExpiryCheck, type ExpiryCheckCounts } from '@bo/proto';
+import { listDeliveries, listManyChatTemplates, runRowId, sendTestNotification, triggerExpiryCheck, type ExpiryCheckCounts } from '@bo/proto';
 import { sampleKeyDelivery, templatePreviews } from '../domain/templates';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { ChatDeliveries } from '../operations/deliveries';
@@ -24,7 +24,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { prisma, deliv
   serveRoute(app, triggerExpiryCheck, async ({ identity }) => {
     // A check already running (the hourly one, or another press) is joined rather than doubled.
     const { run } = await runs.begin(expiryCheck.kind, {}, { startedBy: startedByOf(identity) });
-    const ended = await runs.waitFor(run.id.slice(run.id.indexOf('.') + 1), EXPIRY_REPLY_WAIT_MS, 100);
+    const ended = await runs.waitFor(runRowId(run.id), EXPIRY_REPLY_WAIT_MS, 100);
     if (ended.status === 'failed') throw new AppError(502, 'expiry_check_failed', ended.lastError ?? 'The expiry check failed');
     const { checked = 0, sent = 0, failed = 0, optedOut = 0, skipped = 0 } = ended.progress.counters as Partial<ExpiryCheckCounts>;
     return { success: true, message: 'Expiry check triggered successfully', data: { checked, sent, failed, optedOut, skipped } };

@@ -1,6 +1,6 @@
 import type { Logger } from '@bo/platform';
 import { runKind, type RunContext, type Runs } from '@bo/platform/runs';
-import { productKey, type PriceRow, type RunView, type SyncRun } from '@bo/proto';
+import { productKey, runRowId, type PriceRow, type RunView, type SyncRun } from '@bo/proto';
 import { WooCommerceError, type WooCommerceClient } from '../clients/woocommerce';
 import { batchesOf, planSync, type PlannedUpdate } from '../domain/sync-plan';
 import type { PrismaClient } from '../generated/prisma/client';
@@ -63,7 +63,7 @@ export class SyncRunner {
 
   /** A run as the WooCommerce page shows it. */
   async view(runId: string): Promise<SyncRun> {
-    const id = runId.slice(runId.indexOf('.') + 1);
+    const id = runRowId(runId);
     return syncView(await this.deps.runs.get(id), await this.deps.runs.stepResults(id));
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound, serveRoute } from '@bo/platform';
 import { startedByOf } from '@bo/platform/runs';
-import { findRowByProduct, latestSyncRun, syncAll, syncOne } from '@bo/proto';
+import { findRowByProduct, latestSyncRun, runRowId, syncAll, syncOne } from '@bo/proto';
 import { pricesOfRow } from '../domain/prices';
 import type { Runs } from '@bo/platform/runs';
 import type { SyncRunner } from '../operations/sync-all';
@@ -17,7 +17,7 @@ export function registerSyncRoutes(app: FastifyInstance, { prisma, shop, sheet, 
   serveRoute(app, syncAll, async ({ identity }) => {
     requireShop(shop);
     const runId = await runner.start(startedByOf(identity));
-    await runs.waitFor(runId.slice(runId.indexOf('.') + 1), SYNC_REPLY_WAIT_MS, 250);
+    await runs.waitFor(runRowId(runId), SYNC_REPLY_WAIT_MS, 250);
     return runner.view(runId);
   });
 
