@@ -65,7 +65,7 @@ export const en = {
   'runs.cancelFailed': 'Could not cancel the run',
   'runs.cancelFailedDefault': 'The run could not be cancelled. Refresh and try again.',
   'runs.retryDone': 'Run started again',
-  'runs.retryDoneBody': '{kind} goes on from its last completed step.',
+  'runs.retryDoneBody': '{kind} is queued to run again.',
   'runs.retryFailed': 'Could not retry the run',
   'runs.retryFailedDefault': 'The run could not be started again. Refresh and try again.',
 

@@ -68,7 +68,7 @@ export const mn: Translation<typeof en> = {
   'runs.cancelFailed': 'Ажлыг цуцалж чадсангүй',
   'runs.cancelFailedDefault': 'Ажлыг цуцалж чадсангүй. Шинэчлээд дахин оролдоно уу.',
   'runs.retryDone': 'Ажил дахин эхэллээ',
-  'runs.retryDoneBody': '{kind} сүүлд дууссан алхмаасаа үргэлжилнэ.',
+  'runs.retryDoneBody': '{kind} дахин ажиллахаар дараалалд орлоо.',
   'runs.retryFailed': 'Ажлыг дахин ажиллуулж чадсангүй',
   'runs.retryFailedDefault': 'Ажлыг дахин эхлүүлж чадсангүй. Шинэчлээд дахин оролдоно уу.',
 
