@@ -153,7 +153,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         headers: { [IDENTITY_HEADER]: signerOf(secrets, 'gateway').sign({ kind: 'admin', userId: 'distributed-launcher', email: null, isAdmin: true, keyId: null }) },
       });
       if (!reveal.ok) throw new Error(`payments did not give the chat webhook secret: ${reveal.status} ${await reveal.text()}`);
-      await configureChatFlow(simulators.urls.manychat, `${publicUrl}/api/qpay/webhook`, ((await reveal.json()) as { secret: string }).secret);
+      await configureChatFlow(simulators.urls.manychat, publicUrl, ((await reveal.json()) as { secret: string }).secret);
     }
     const gateway = await loadServiceDefinition('gateway');
     processes.gateway = await startProcess(

@@ -114,13 +114,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const payments = started.find(({ name }) => name === 'payments')?.service.exposed as { webhookSecret: ChatWebhookSecret } | undefined;
     const webhookSecret = payments?.webhookSecret ?? null;
 
-    // The ManyChat simulator's payment step sends payments' current secret, and the next one after each Rotate on /qpay.
+    // The ManyChat simulator's chat and payment steps send payments' current secret, and the next one after each Rotate on /qpay.
     const manychatUrl = simulators.urls.manychat;
     if (manychatUrl && webhookSecret) {
-      const webhookUrl = `${publicUrl}/api/qpay/webhook`;
-      await configureChatFlow(manychatUrl, webhookUrl, await webhookSecret.current());
+      await configureChatFlow(manychatUrl, publicUrl, await webhookSecret.current());
       const unsubscribe = webhookSecret.onRotate((secret) =>
-        configureChatFlow(manychatUrl, webhookUrl, secret).catch((error) => logger.error({ err: error }, 'the ManyChat simulator did not take the new webhook secret')),
+        configureChatFlow(manychatUrl, publicUrl, secret).catch((error) => logger.error({ err: error }, 'the ManyChat simulator did not take the new webhook secret')),
       );
       stops.push(async () => unsubscribe());
     }

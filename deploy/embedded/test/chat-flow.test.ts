@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_STEP } from '../src/chat-flow';
 import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
 import { loadOrCreateSecrets } from '../src/secrets';
 
@@ -33,7 +34,7 @@ describe("the embedded run's chat flow reaches the payment webhook with the curr
   /** A subscriber taps "pay" for a product: the flow sets its custom fields, then runs the External Request. */
   const chatPays = async (reference: string): Promise<Exchange> => {
     await post(`${manychat}/__sim/subscribers`, [{ id: '9000001', fields: { 17: 'PUBG Mobile UC - 660 UC', 18: reference, 19: '38000' } }]);
-    return (await (await post(`${manychat}/__sim/driver/send`, { subscriberId: '9000001', text: 'pay' })).json()) as Exchange;
+    return (await (await post(`${manychat}/__sim/driver/send`, { subscriberId: '9000001', text: 'pay', step: PAYMENT_STEP })).json()) as Exchange;
   };
 
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, successReply } from './contract';
 import { textNumbers, wholeNumber } from './fields';
 import { EMAIL_MAX, invoiceOrderSchema, payerSchema, qpayInvoiceStatuses, refundMethods } from '../money';
+import { dynamicBlockSchema } from '../dynamic-block';
 
 /** Our invoice id: `INV-` and ten random uppercase letters and digits (never guessable from another). */
 export const invoiceIdSchema = z.string().trim().regex(/^INV-[A-Z0-9]{10}$/, 'Invalid invoice id');
@@ -128,18 +129,6 @@ export const chatPaymentRequestSchema = z.object({
   }),
 });
 export type ChatPaymentRequest = z.input<typeof chatPaymentRequestSchema>;
-
-/** Dynamic Block v2 (external-apis.md §2): the payment link as a text message with a URL button. */
-export const dynamicBlockReplySchema = z.object({
-  version: z.literal('v2'),
-  content: z.object({
-    messages: z.array(z.object({
-      type: z.literal('text'),
-      text: z.string(),
-      buttons: z.array(z.object({ type: z.literal('url'), caption: z.string(), url: z.string(), webview_size: z.enum(['full', 'medium', 'compact']).optional() })).optional(),
-    })),
-  }),
-});
 
 const category = 'Bank payments';
 const exampleUrls = [{ name: 'Khan bank', description: 'Хаан банк', logo: 'https://qpay.mn/q/logo/khanbank.png', link: 'khanbank://q?qPay_QRcode=0002010102121531279404962794049600022310027138152045734530349654031005802MN5904TEST6011ULAANBAATAR6244010712345670504test0721qWlrS9_HXPAmNNtrBSrRH6304B9A4' }];
@@ -286,7 +275,7 @@ export const qpayCallbackLegacy = defineRoute({
 export const chatPaymentWebhook = defineRoute({
   owner: 'payments', method: 'POST', path: '/api/qpay/webhook', access: 'public', webhook: true, category,
   body: chatPaymentRequestSchema,
-  reply: dynamicBlockReplySchema,
+  reply: dynamicBlockSchema,
   summary: 'The chat flow asks for a payment link (Dynamic Block v2 reply). Requires the header X-Webhook-Secret; the amount must be the listed price (409 names it), an unknown product is 404, the same chat order with another body is 409; rate-limited per address and subscriber (429)',
   example: { body: exampleChatRequest, reply: exampleChatReply },
 });

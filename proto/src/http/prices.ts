@@ -33,6 +33,22 @@ export function findRowByProduct<R extends { product: string }>(rows: readonly R
   return rows.find((row) => productKey(row.product) === key);
 }
 
+/** The price a customer pays: the sale price when one is set, else the regular price. */
+export function effectivePrice(row: Pick<PriceRow, 'salePrice' | 'regularPrice'>): string {
+  return row.salePrice.trim() !== '' ? row.salePrice : row.regularPrice;
+}
+
+/**
+ * The effective price in whole tugrik, as an invoice charges it; null when the sheet's cell is
+ * empty or not a whole amount ("25000", "25,000" and "25000.00" read as 25000).
+ */
+export function chargeablePrice(row: Pick<PriceRow, 'salePrice' | 'regularPrice'>): number | null {
+  const text = effectivePrice(row).replace(/[\s,]/g, '');
+  if (!/^\d+(\.0+)?$/.test(text)) return null;
+  const price = Number(text);
+  return price > 0 && Number.isSafeInteger(price) ? price : null;
+}
+
 export const woocommerceSyncOutcomes = ['success', 'no_mapping', 'failed', 'not_configured'] as const;
 export type WoocommerceSyncOutcome = (typeof woocommerceSyncOutcomes)[number];
 

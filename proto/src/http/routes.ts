@@ -1,6 +1,7 @@
 import { domainServiceNames } from '../services';
 import type { AnyRouteContract } from './contract';
 import { aiChatRoutes } from './ai-chat-routes';
+import { chatRoutes } from './chat-routes';
 import { customerGatewayRoutes, customerStreamingKeysRoutes } from './customer-routes';
 import { gatewayRoutes } from './gateway-routes';
 import { platformRoutesOf } from './platform-routes';
@@ -25,6 +26,7 @@ export const allRoutes: readonly AnyRouteContract[] = [
   ...customerStreamingKeysRoutes,
   ...notificationsRoutes,
   ...aiChatRoutes,
+  ...chatRoutes,
   ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
 ] as AnyRouteContract[];
 

@@ -1,9 +1,14 @@
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
 import { AiProviders } from './clients/ai-providers';
+import { ChatSecret } from './clients/chat-secret';
+import { PriceList } from './clients/price-list';
 import type { AiChatConfig } from './config';
 import { aiChatConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
+import { ChatFrontDoor } from './operations/chat-front-door';
 import { EmailParser } from './operations/email-parser';
+import { registerChatWebhookRoutes } from './routes/chat-webhook';
+import { registerConversationRoutes } from './routes/conversations';
 import { registerParserRoutes } from './routes/parser';
 import { registerPromptRoutes } from './routes/prompts';
 import { registerProviderRoutes } from './routes/providers';
@@ -14,10 +19,11 @@ export interface AiChatExposed {
 }
 
 /**
- * The ai-chat service's parts of issue 10: the AI providers (fallback in priority order), the
- * system prompts, and the e-mail parser behind the admin's test and the customers' code fetch.
+ * The ai-chat service: the AI providers (fallback in priority order), the system prompts, the
+ * e-mail parser behind the admin's test and the customers' code fetch (issue 10), and the chat's
+ * front door, ManyChat's webhook (issue 21).
  */
-export async function buildAiChatApp({ config, logger, prisma, outside }: ServiceContext<AiChatConfig, PrismaClient>): Promise<ServiceParts<AiChatExposed>> {
+export async function buildAiChatApp({ config, logger, prisma, outside, signer }: ServiceContext<AiChatConfig, PrismaClient>): Promise<ServiceParts<AiChatExposed>> {
   const ai = new AiProviders({
     baseUrls: { openai: config.OPENAI_BASE_URL, gemini: config.GEMINI_BASE_URL, claude: config.CLAUDE_BASE_URL },
     apiKeys: config.AI_API_KEYS,
@@ -26,12 +32,17 @@ export async function buildAiChatApp({ config, logger, prisma, outside }: Servic
     outside,
   });
   const parser = new EmailParser({ prisma, ai });
-  const deps = { prisma, ai, parser };
+  const prices = new PriceList({ pricingUrl: config.PRICING_URL, signer, logger });
+  const frontDoor = new ChatFrontDoor({ prisma, ai, prices, logger, aiDeadlineMs: config.CHAT_AI_DEADLINE_MS });
+  const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
+  const deps = { prisma, ai, parser, frontDoor, chatSecret };
   return {
     routes(app) {
       registerPromptRoutes(app, deps);
       registerProviderRoutes(app, deps);
       registerParserRoutes(app, deps);
+      registerChatWebhookRoutes(app, deps);
+      registerConversationRoutes(app, deps);
     },
     configItems: () => aiChatConfigItems(config, prisma, ai),
     exposed: { ai, parser },

@@ -8,6 +8,13 @@ export const aiChatSettingsSchema = serviceEnvSchema.extend({
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com/v1beta/openai'),
   CLAUDE_BASE_URL: z.url().default('https://api.anthropic.com/v1'),
+  PRICING_URL: z.url(),
+  PAYMENTS_URL: z.url(),
+  /**
+   * How long a chat reply waits for the AI before the holding message answers instead: ManyChat
+   * gives up on the webhook after about 10 s, and the reply must leave us within 8 s.
+   */
+  CHAT_AI_DEADLINE_MS: z.coerce.number().int().min(100).max(8_000).default(6_500),
   /** Per provider request; a provider slower than this is passed over for the next one. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   /**

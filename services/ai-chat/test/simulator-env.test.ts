@@ -5,7 +5,7 @@ import { startTestSystem, type TestSystem } from '@bo/platform/testing/services'
 import { listen } from '@bo/sim-kit';
 import { buildOpenAiSimulator } from '@bo/sim-openai';
 import aiChat from '../src/service';
-import { aiJson, mail } from './system';
+import { aiJson, mail, UNSTARTED_PEERS } from './system';
 
 const disneyMail = mail({ from: 'disneyplus@mail.disneyplus.com', subject: 'Disney+', text: 'Hi there! Here it is: 493810\nEnjoy watching.' });
 
@@ -16,7 +16,7 @@ describe("the embedded run's settings: every family at the one OpenAI simulator,
   beforeAll(async () => {
     const url = await listen(sim.app);
     system = await startTestSystem('ai_chat_simulator_env', { services: ['ai-chat'] });
-    await system.start(aiChat as never, aiChat.simulatorEnv({ openai: url } as SimulatorUrls));
+    await system.start(aiChat as never, { ...aiChat.simulatorEnv({ openai: url } as SimulatorUrls), ...UNSTARTED_PEERS });
     await system.call('ai-chat', 'POST', '/api/admin/ai-providers', { provider: 'gemini', model: 'gemini-2.5-flash', apiKeyEnvVar: 'GEMINI_API_KEY', priority: 1 });
     await system.call('ai-chat', 'POST', '/api/admin/ai-providers', { provider: 'claude', model: 'claude-haiku-4-5', apiKeyEnvVar: 'CLAUDE_API_KEY', priority: 2 });
   });

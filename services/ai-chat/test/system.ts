@@ -63,6 +63,9 @@ async function startFamilySimulator(family: ProviderFamily) {
   return { sim, handle, baseUrl: `${url}${personaOf[family].prefix}` };
 }
 
+/** The chat's peers, not started in these tests: the parser and admin routes never call them. */
+export const UNSTARTED_PEERS = { PRICING_URL: 'http://127.0.0.1:9', PAYMENTS_URL: 'http://127.0.0.1:9' };
+
 /**
  * ai-chat as it runs in production (its PostgreSQL schema, Redis, RabbitMQ) against three
  * OpenAI-compatible simulators, one per provider family, each with its key set. `env` overrides
@@ -79,6 +82,7 @@ export async function startAiChatSystem(name: string, options: { env?: Record<st
     GEMINI_API_KEY: SIMULATOR_AI_API_KEY,
     CLAUDE_API_KEY: SIMULATOR_AI_API_KEY,
     AI_TIMEOUT_MS: '2000',
+    ...UNSTARTED_PEERS,
     ...options.env,
   };
   const sims = { openai: openai.handle, gemini: gemini.handle, claude: claude.handle };

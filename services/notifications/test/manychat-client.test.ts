@@ -5,9 +5,11 @@ import { OutsideSystem, RedisOutsideRateLimit } from '@bo/platform/outside';
 import { outsideSystemForTest } from '@bo/platform/testing/outside';
 import { RedisCache } from '@bo/platform/cache';
 import { ManyChatClient, ManyChatError, manyChatSystem, SENDS_PER_SECOND } from '../src/clients/manychat';
-import { textBlock } from '../src/domain/templates';
 import { ACCOUNT_UPDATE, ChatMessenger, NotConfiguredError, PURCHASE_UPDATE } from '../src/operations/messenger';
 import { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
+import { dynamicBlock } from '@bo/proto';
+
+const textBlock = (text: string) => dynamicBlock([{ text }]);
 
 const HOUR = 3_600_000;
 

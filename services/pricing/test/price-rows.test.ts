@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allRowsRange, cellsFromRow, effectivePrice, findRowIndex, quoteSheetName, rowRange, rowsFromSheet } from '../src/domain/price-rows';
+import { effectivePrice } from '@bo/proto';
+import { allRowsRange, cellsFromRow, findRowIndex, quoteSheetName, rowRange, rowsFromSheet } from '../src/domain/price-rows';
 
 const header = ['type', 'parent', 'woocommerceId', 'product', 'description', 'regularPrice', 'salePrice', 'status', 'stockStatus', 'attributes', 'categories'];
 

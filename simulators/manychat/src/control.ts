@@ -20,12 +20,14 @@ const optionsSchema = z
     webhookHeaders: z.record(z.string(), z.string()),
     bodyTemplate: z.string().min(1),
     webhookTimeoutMs: z.number().int().positive().max(120_000),
+    steps: z.record(z.string().min(1), z.object({ url: z.string().url(), headers: z.record(z.string(), z.string()).default({}), bodyTemplate: z.string().min(1) })),
   })
   .partial();
 
 const driverSendSchema = z.object({
   subscriberId: z.coerce.string().min(1),
   text: z.string(),
+  step: z.string().min(1).optional(),
   url: z.string().url().optional(),
   headers: z.record(z.string(), z.string()).optional(),
   bodyTemplate: z.string().min(1).optional(),

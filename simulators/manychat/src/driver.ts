@@ -5,7 +5,9 @@ import type { ManyChatState, Subscriber } from './state';
 export interface DriverSend {
   subscriberId: string;
   text: string;
-  /** Defaults to the state's `webhookUrl`. */
+  /** A named step of the state's `steps`: its URL, headers and body instead of the default ones. */
+  step?: string;
+  /** Defaults to the step's URL, else the state's `webhookUrl`. */
   url?: string;
   headers?: Record<string, string>;
   /** JSON text with {{variables}}, or "full_subscriber_data"; defaults to the state's template. */
@@ -49,13 +51,15 @@ export function renderBody(state: ManyChatState, subscriber: Subscriber, templat
 export async function driveWebhook(state: ManyChatState, send: DriverSend): Promise<WebhookExchange> {
   const subscriber = state.subscribers.get(String(send.subscriberId));
   if (!subscriber) throw new Error(`unknown subscriber ${send.subscriberId}`);
-  const url = send.url ?? state.options.webhookUrl;
+  const step = send.step === undefined ? null : state.options.steps[send.step];
+  if (step === undefined) throw new Error(`unknown step ${send.step}: set it in options.steps`);
+  const url = send.url ?? step?.url ?? state.options.webhookUrl;
   if (!url) throw new Error('no webhook URL: pass url or set options.webhookUrl');
 
   const now = new Date(state.now()).toISOString();
   Object.assign(subscriber, { last_input_text: send.text, last_interaction: now, last_seen: now });
-  const headers = { 'content-type': 'application/json', ...state.options.webhookHeaders, ...send.headers };
-  const body = renderBody(state, subscriber, send.bodyTemplate ?? state.options.bodyTemplate);
+  const headers = { 'content-type': 'application/json', ...(step?.headers ?? state.options.webhookHeaders), ...send.headers };
+  const body = renderBody(state, subscriber, send.bodyTemplate ?? step?.bodyTemplate ?? state.options.bodyTemplate);
   const timeoutMs = send.timeoutMs ?? state.options.webhookTimeoutMs;
 
   const exchange: WebhookExchange = {

@@ -8,6 +8,8 @@ export interface BlockContext {
   viaPublicApi: boolean;
 }
 
+/** Messenger's limit on one text message. */
+const MAX_TEXT_CHARACTERS = 2000;
 const MESSAGE_TYPES = ['text', 'image', 'video', 'audio', 'file', 'cards', 'list'];
 const BUTTON_TYPES = ['url', 'call', 'flow', 'node', 'share', 'buy', 'dynamic_block_callback'];
 const BUTTONS_WITH_ACTIONS = ['url', 'flow', 'node'];
@@ -15,7 +17,7 @@ const QUICK_REPLY_TYPES = ['node', 'flow', 'dynamic_block_callback'];
 const ACTION_TYPES = ['add_tag', 'remove_tag', 'set_field_value', 'unset_field_value'];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isText = (value: unknown) => typeof value === 'string' && value.length > 0;
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
 /**
  * Checks a Dynamic Block v2 object against the documented structure and limits.
@@ -66,6 +68,7 @@ function messageViolations(message: unknown, path: string, context: BlockContext
   if (typeof type !== 'string' || !MESSAGE_TYPES.includes(type)) return [`${path}.type ${JSON.stringify(type)} is not a known message type (${MESSAGE_TYPES.join(', ')})`];
   const problems: string[] = [];
   if (type === 'text' && !isText(message.text)) problems.push(`${path}.text must be a non-empty string`);
+  if (type === 'text' && isText(message.text) && message.text.length > MAX_TEXT_CHARACTERS) problems.push(`${path}.text has more than ${MAX_TEXT_CHARACTERS} characters`);
   if (['image', 'video', 'audio', 'file'].includes(type) && !isText(message.url)) problems.push(`${path}.url is required for ${type}`);
   if (type === 'cards' || type === 'list') {
     const elements = message.elements;

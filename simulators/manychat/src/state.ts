@@ -91,11 +91,19 @@ export interface ManyChatOptions {
   humanAgentWindowDays: number;
   /** Messenger's buttons-per-message limit; null switches the check off. */
   maxButtonsPerMessage: number | null;
-  /** Where the driver posts when a send names no URL. */
+  /** Where the driver posts when a send names no URL and no step. */
   webhookUrl: string | null;
   webhookHeaders: Record<string, string>;
   bodyTemplate: string;
   webhookTimeoutMs: number;
+  /** More External Request steps of the bot by name (a payment step beside the main reply), each with its own URL, headers and body. */
+  steps: Record<string, WebhookStep>;
+}
+
+export interface WebhookStep {
+  url: string;
+  headers: Record<string, string>;
+  bodyTemplate: string;
 }
 
 export const defaultRateLimits: Record<string, number> = {
@@ -137,6 +145,7 @@ export function defaultOptions(): ManyChatOptions {
     webhookHeaders: {},
     bodyTemplate: defaultBodyTemplate,
     webhookTimeoutMs: 10_000,
+    steps: {},
   };
 }
 

@@ -1,5 +1,5 @@
 import { codeTypes, EMAIL_PARSER_PROMPT_ID, type BlockedCodeType, type CodeType, type ParseOutcome, type ParseResult, type ParserMail } from '@bo/proto';
-import type { AiProviders, ProviderFamily } from '../clients/ai-providers';
+import type { AiProviders } from '../clients/ai-providers';
 import { classifyBlocked, extract, senderAllowed, type Extraction } from '../domain/expressions';
 import { DEFAULT_EMAIL_PARSER_PROMPT, parserUserMessage } from '../domain/parser-prompt';
 import { describeOutcome } from '../domain/result-texts';
@@ -78,8 +78,7 @@ export class EmailParser {
 
   /** The first enabled provider's answer, or null when none answered. */
   private async askAi(codeType: CodeType, mails: ParserMail[]): Promise<string | null> {
-    const [providers, saved] = await Promise.all([providersStore.list(this.deps.prisma, { enabledOnly: true }), promptsStore.find(this.deps.prisma, EMAIL_PARSER_PROMPT_ID)]);
-    const targets = providers.map((row) => ({ id: row.id, provider: row.provider as ProviderFamily, model: row.model, apiKeyEnvVar: row.apiKeyEnvVar }));
+    const [targets, saved] = await Promise.all([providersStore.targets(this.deps.prisma), promptsStore.find(this.deps.prisma, EMAIL_PARSER_PROMPT_ID)]);
     const answer = await this.deps.ai.chat(
       targets,
       [

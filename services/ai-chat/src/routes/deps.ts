@@ -1,5 +1,7 @@
 import type { AiProviders } from '../clients/ai-providers';
+import type { ChatSecret } from '../clients/chat-secret';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { ChatFrontDoor } from '../operations/chat-front-door';
 import type { EmailParser } from '../operations/email-parser';
 
 /** What the ai-chat routes are built on. */
@@ -7,4 +9,6 @@ export interface AiChatRouteDeps {
   prisma: PrismaClient;
   ai: AiProviders;
   parser: EmailParser;
+  frontDoor: ChatFrontDoor;
+  chatSecret: ChatSecret;
 }

@@ -1,3 +1,4 @@
+import type { ProviderFamily, ProviderTarget } from '../clients/ai-providers';
 import type { Prisma } from '../generated/prisma/client';
 import type { AiChatDb } from './db';
 
@@ -8,6 +9,12 @@ export const providersStore = {
   /** In the order they are tried: priority 0 first, then the oldest row. */
   list(db: AiChatDb, options: { enabledOnly?: boolean } = {}) {
     return db.aiProvider.findMany({ where: options.enabledOnly ? { enabled: true } : {}, orderBy: [{ priority: 'asc' }, { id: 'asc' }] });
+  },
+
+  /** The enabled providers as the AI client asks them, in the order they are tried. */
+  async targets(db: AiChatDb): Promise<ProviderTarget[]> {
+    const rows = await providersStore.list(db, { enabledOnly: true });
+    return rows.map((row) => ({ id: row.id, provider: row.provider as ProviderFamily, model: row.model, apiKeyEnvVar: row.apiKeyEnvVar }));
   },
 
   create(db: AiChatDb, data: ProviderFields) {

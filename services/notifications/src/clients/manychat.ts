@@ -1,3 +1,4 @@
+import type { DynamicBlock } from '@bo/proto';
 import { OutsideCallError, type OutsideOptions, type OutsideSystem, type Pace } from '@bo/platform/outside';
 
 /**
@@ -11,14 +12,6 @@ import { OutsideCallError, type OutsideOptions, type OutsideSystem, type Pace } 
 
 /** The message tags ManyChat accepts outside the 24-hour window for our kinds of message. */
 export type MessageTag = 'ACCOUNT_UPDATE' | 'POST_PURCHASE_UPDATE' | 'CONFIRMED_EVENT_UPDATE';
-
-/** A Dynamic Block v2 object as `sendContent` takes it (the subset we send: text messages with url buttons). */
-export interface DynamicBlock {
-  version: 'v2';
-  content: {
-    messages: { type: 'text'; text: string; buttons?: { type: 'url'; caption: string; url: string }[] }[];
-  };
-}
 
 export interface ManyChatSettings {
   baseUrl: string;

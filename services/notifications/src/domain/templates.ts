@@ -156,8 +156,3 @@ export function templatePreviews(reminderDays: number): TemplatePreview[] {
     },
   ];
 }
-
-/** A Dynamic Block v2 of one text message. */
-export function textBlock(text: string) {
-  return { version: 'v2' as const, content: { messages: [{ type: 'text' as const, text }] } };
-}

@@ -1,5 +1,5 @@
 import { ManyChatError, type ManyChatClient, type MessageTag } from '../clients/manychat';
-import { textBlock } from '../domain/templates';
+import { dynamicBlock } from '@bo/proto';
 
 export const NOT_CONFIGURED = 'ManyChat API is not configured';
 
@@ -42,7 +42,7 @@ export class ChatMessenger {
    */
   async send(subscriberId: string, text: string, policy: TagPolicy, signal?: AbortSignal): Promise<{ messageTag: MessageTag | null }> {
     if (!this.client) throw new NotConfiguredError();
-    const block = textBlock(text);
+    const block = dynamicBlock([{ text }]);
     if (policy.always) {
       await this.client.sendContent(subscriberId, block, policy.tag, signal);
       return { messageTag: policy.tag };

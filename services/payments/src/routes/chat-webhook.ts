@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, serveRoute, unauthorized } from '@bo/platform';
-import { chatPaymentWebhook, formatTugrik, testChatPaymentWebhook } from '@bo/proto';
+import { CHAT_WEBHOOK_SECRET_HEADER, chatPaymentWebhook, checkChatWebhookSecret, dynamicBlock, formatTugrik, testChatPaymentWebhook } from '@bo/proto';
 import { fingerprintOf } from '../domain/invoices';
 import { priceChatOrder } from '../operations/chat-checkout';
 import { invoiceRecord, logStore } from '../store/invoice-store';
 import type { PaymentsRouteDeps } from './deps';
 
-export const WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
 
 const isWebhook = (request: { method: string; routeOptions: { url?: string } }) => request.routeOptions.url === chatPaymentWebhook.path && request.method === chatPaymentWebhook.method;
 
@@ -27,8 +26,8 @@ export function registerChatWebhookRoutes(app: FastifyInstance, { prisma, desk, 
   app.addHook('onRequest', async (request, reply) => {
     if (!isWebhook(request)) return;
     await limits.webhookByAddress(request, reply);
-    const given = request.headers[WEBHOOK_SECRET_HEADER];
-    if (!(await webhookSecret.matches(typeof given === 'string' ? given : undefined))) throw unauthorized(`Missing or wrong ${WEBHOOK_SECRET_HEADER} header`);
+    const given = request.headers[CHAT_WEBHOOK_SECRET_HEADER];
+    if (!(await webhookSecret.matches(typeof given === 'string' ? given : undefined))) throw unauthorized(`Missing or wrong ${CHAT_WEBHOOK_SECRET_HEADER} header`);
   });
 
   serveRoute(app, chatPaymentWebhook, async ({ body, request, reply: response }) => {
@@ -48,16 +47,10 @@ export function registerChatWebhookRoutes(app: FastifyInstance, { prisma, desk, 
           payer: { name, email, phone: body.phone ?? null, subscriberId: body.user_id },
         });
     const paymentUrl = invoiceRecord(invoice, config.PUBLIC_URL).paymentUrl;
-    const reply = {
-      version: 'v2' as const,
-      content: {
-        messages: [{
-          type: 'text' as const,
-          text: `${invoice.description} — ${formatTugrik(invoice.amount)}. Төлөхийн тулд доорх товчийг дарна уу. / Tap the button below to pay.`,
-          buttons: [{ type: 'url' as const, caption: 'Төлөх / Pay', url: paymentUrl, webview_size: 'full' as const }],
-        }],
-      },
-    };
+    const reply = dynamicBlock([{
+      text: `${invoice.description} — ${formatTugrik(invoice.amount)}. Төлөхийн тулд доорх товчийг дарна уу. / Tap the button below to pay.`,
+      buttons: [{ type: 'url', caption: 'Төлөх / Pay', url: paymentUrl, webview_size: 'full' }],
+    }]);
     await logStore.add(prisma, { type: 'webhook', reference: invoice.invoiceId, status: created ? 'accepted' : 'ignored', requestData: request.body, responseData: reply, responseTime: response.elapsedTime, errorMessage: created ? null : 'Same chat order: the invoice already made' });
     return reply;
   });
@@ -70,7 +63,7 @@ export function registerChatWebhookRoutes(app: FastifyInstance, { prisma, desk, 
       url: chatPaymentWebhook.path,
       headers: {
         'content-type': 'application/json',
-        [WEBHOOK_SECRET_HEADER]: await webhookSecret.current(),
+        [CHAT_WEBHOOK_SECRET_HEADER]: await webhookSecret.current(),
         // Counted against the admin's own address, not against every request without one.
         ...(typeof forwardedFor === 'string' ? { 'x-forwarded-for': forwardedFor } : {}),
       },
@@ -86,4 +79,7 @@ export function registerChatWebhookRoutes(app: FastifyInstance, { prisma, desk, 
     const error = response.statusCode >= 300 ? String((parsed as { error?: unknown } | null)?.error ?? `HTTP ${response.statusCode}`) : null;
     return { success: error === null, error, data: { statusCode: response.statusCode, response: parsed } };
   });
+
+  // ai-chat's webhook is the same chat flow's: it asks here rather than holding a copy of the secret.
+  serveRoute(app, checkChatWebhookSecret, async ({ body }) => ({ matches: await webhookSecret.matches(body.secret) }));
 }

@@ -1,4 +1,4 @@
-import { priceColumns, productKey, type PriceRow } from '@bo/proto';
+import { effectivePrice, priceColumns, productKey, type PriceRow } from '@bo/proto';
 
 /** Turns the sheet's values (header row first, rows ragged) into price rows; blank rows are skipped. */
 export function rowsFromSheet(values: unknown[][] | undefined): PriceRow[] {
@@ -27,22 +27,6 @@ function cellText(value: unknown): string {
 export function findRowIndex(rows: PriceRow[], product: string): number {
   const key = productKey(product);
   return rows.findIndex((row) => productKey(row.product) === key);
-}
-
-/** The price a customer pays: the sale price when one is set, else the regular price. */
-export function effectivePrice(row: PriceRow): string {
-  return row.salePrice.trim() !== '' ? row.salePrice : row.regularPrice;
-}
-
-/**
- * The effective price in whole tugrik, as an invoice charges it; null when the sheet's cell is
- * empty or not a whole amount ("25000", "25,000" and "25000.00" read as 25000).
- */
-export function chargeablePrice(row: PriceRow): number | null {
-  const text = effectivePrice(row).replace(/[\s,]/g, '');
-  if (!/^\d+(\.0+)?$/.test(text)) return null;
-  const price = Number(text);
-  return price > 0 && Number.isSafeInteger(price) ? price : null;
 }
 
 /** The short answer shape the chat platform reads. */

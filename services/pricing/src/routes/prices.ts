@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, serveRoute } from '@bo/platform';
-import { getPrice, listedProductPrice, listPrices, updatePrice } from '@bo/proto';
-import { chargeablePrice, priceSummary } from '../domain/price-rows';
+import { chargeablePrice, getPrice, listedProductPrice, listPrices, updatePrice } from '@bo/proto';
+import { priceSummary } from '../domain/price-rows';
 import type { PriceCatalog } from '../domain/price-catalog';
 import type { ShopSyncOutcomes } from '../clients/shop-sync-outcomes';
 

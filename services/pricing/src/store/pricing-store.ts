@@ -1,5 +1,4 @@
-import { priceRowSchema, productKey, schemaOf, type PriceRow } from '@bo/proto';
-import { effectivePrice } from '../domain/price-rows';
+import { effectivePrice, priceRowSchema, productKey, schemaOf, type PriceRow } from '@bo/proto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 
 export const PRICING_SCHEMA = schemaOf('pricing');

@@ -1,0 +1,125 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
+import { signInAdmin, type SignedIn } from './support/background-work';
+
+interface Exchange {
+  status: number | null;
+  outcome: 'delivered' | 'failed';
+  failure?: string;
+  durationMs: number;
+  violations: string[];
+  reply?: { content: { messages: { text: string; buttons?: unknown[] }[] } };
+}
+
+/**
+ * Issue 21, the chat's front door: ManyChat's driver (the simulator's /__sim/driver/send, pointed
+ * at our webhook with the chat flow's secret by the embedded launcher) writes as a subscriber, and
+ * its judge checks each reply against Dynamic Block v2 as ManyChat would.
+ */
+describe('the chat webhook answers subscribers through the gateway', () => {
+  let dataDir: string;
+  let system: EmbeddedSystem;
+  let manychat: string;
+  let openai: string;
+  let admin: SignedIn;
+
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const asAdmin = (method: string, route: string, body?: unknown) =>
+    fetch(`${system.url}${route}`, {
+      method,
+      headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  /** The subscriber writes `text`; ManyChat calls the webhook and judges the reply. */
+  const writes = async (subscriberId: string, text: string, extra: Record<string, unknown> = {}): Promise<Exchange> =>
+    (await (await post(`${manychat}/__sim/driver/send`, { subscriberId, text, ...extra })).json()) as Exchange;
+  const texts = (exchange: Exchange) => exchange.reply?.content.messages.map((message) => message.text) ?? [];
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'chat-front-door-'));
+    // A provider may take 30 s here, so a late answer can still come after the holding reply.
+    system = await startEmbedded({ dataDir, port: 0, quiet: true, environment: { 'ai-chat': { AI_TIMEOUT_MS: '30000' } } });
+    manychat = system.simulators.manychat!.url;
+    openai = system.simulators.openai!.url;
+    admin = await signInAdmin(system.url, system.databaseUrl, 'chat-ops');
+    await post(`${manychat}/__sim/subscribers`, ['7300001', '7300002', '7300003', '7300004'].map((id) => ({ id, first_name: 'Болд' })));
+  }, 120_000);
+  afterAll(async () => {
+    await system?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a price question from the price list inside 1 s, in English or Mongolian, as a valid Dynamic Block', async () => {
+    const english = await writes('7300001', 'how much is netflix premium 3 months?');
+    expect(english).toMatchObject({ status: 200, outcome: 'delivered', violations: [] });
+    expect(english.durationMs).toBeLessThan(1_000);
+    expect(texts(english)).toEqual(['Netflix Premium - 3 сар — 99,000₮']);
+
+    // The sale price is the price, the regular one beside it; Cyrillic spelling and the Mongolian question form.
+    const mongolian = await writes('7300001', 'нетфликс премиум 6 сар үнэ хэд вэ');
+    expect(mongolian.outcome).toBe('delivered');
+    expect(texts(mongolian)[0]).toMatch(/^Netflix Premium - 6 сар — 179,000₮ .*189,000₮/);
+
+    // A product asked without a plan lists every plan under a heading.
+    const family = await writes('7300001', 'pubg uc une hed ve');
+    expect(texts(family)).toEqual(expect.arrayContaining(['PUBG Mobile UC - 60 UC — 4,000₮', 'PUBG Mobile UC - 1800 UC — 95,000₮']));
+    expect(texts(family)[0]).toBe('Үнийн мэдээлэл / Prices:');
+  });
+
+  it('refuses a caller without the chat flow\'s secret, and lets a signed-in admin (the dashboard\'s simulator) in', async () => {
+    const wrong = await writes('7300002', 'netflix', { headers: { 'X-Webhook-Secret': 'not-the-secret' } });
+    expect(wrong).toMatchObject({ status: 401, outcome: 'failed' });
+    const bare = await post(`${system.url}/api/manychat/webhook`, { text: 'netflix', user_id: '7300002' });
+    expect(bare.status).toBe(401);
+    const dashboard = await asAdmin('POST', '/api/manychat/webhook', { text: 'spotify 1 сар', user_id: '9990000001', first_name: 'Dashboard' });
+    expect(dashboard.status).toBe(200);
+    expect(((await dashboard.json()) as { content: { messages: { text: string }[] } }).content.messages[0].text).toBe('Spotify Premium - 1 сар — 15,000₮');
+    const invalid = await asAdmin('POST', '/api/manychat/webhook', { text: '', user_id: 'abc' });
+    expect(invalid.status).toBe(400);
+  });
+
+  it('sends nothing automatic while a person has taken over, and answers again once resumed', async () => {
+    const paused = await asAdmin('POST', '/api/admin/conversations/7300003/pause', { hours: 2 });
+    expect(paused.status).toBe(200);
+    const quiet = await writes('7300003', 'netflix premium 1 сар');
+    expect(quiet).toMatchObject({ status: 200, outcome: 'delivered' });
+    expect(texts(quiet)).toEqual([]);
+
+    const list = (await (await asAdmin('GET', '/api/admin/conversations')).json()) as { data: { userId: string; pause: unknown; messages: { role: string; content: string }[] }[] };
+    const conversation = list.data.find((one) => one.userId === '7300003')!;
+    expect(conversation.pause).toMatchObject({ by: expect.any(String) });
+    expect(conversation.messages.map((message) => message.role)).toEqual(['user']);
+
+    expect((await asAdmin('POST', '/api/admin/conversations/7300003/resume')).status).toBe(200);
+    expect(texts(await writes('7300003', 'netflix premium 1 сар'))).toEqual(['Netflix Premium - 1 сар — 36,000₮']);
+
+    const removed = (await (await asAdmin('DELETE', '/api/admin/conversations/7300003')).json()) as { deleted: number };
+    expect(removed.deleted).toBe(3);
+  });
+
+  it('gives other questions to the AI, tries the next provider on a 500 or 429, and holds the reply when the AI is too slow', async () => {
+    for (const priority of [0, 1]) {
+      const created = await asAdmin('POST', '/api/admin/ai-providers', { provider: 'openai', model: 'gpt-4o-mini', apiKeyEnvVar: 'OPENAI_API_KEY', priority });
+      expect(created.status).toBe(200);
+    }
+    const asked = await writes('7300004', 'do you deliver to Darkhan?');
+    expect(asked.outcome).toBe('delivered');
+    expect(texts(asked)).toEqual(['Echo: do you deliver to Darkhan?']);
+
+    for (const kind of ['server_error', 'rate_limit']) {
+      await post(`${openai}/__sim/errors`, { kind, times: 1 });
+      const fellBack = await writes('7300004', `and on Sunday? ${kind}`);
+      expect(texts(fellBack)).toEqual([`Echo: and on Sunday? ${kind}`]);
+    }
+
+    await post(`${openai}/__sim/faults`, { kind: 'slow', delayMs: 20_000, pathPrefix: '/v1/chat', times: 1 });
+    const held = await writes('7300004', 'can I pay by card?');
+    expect(held.outcome).toBe('delivered');
+    expect(held.durationMs).toBeLessThan(8_000);
+    expect(texts(held)).toEqual(['Таны асуултыг хүлээн авлаа, хариуг удахгүй илгээнэ. / Got your question: the answer follows in a moment.']);
+  }, 30_000);
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { defineRoute } from './contract';
+import { dynamicBlockSchema } from '../dynamic-block';
+
+/**
+ * The chat front door (issue 21): ManyChat's Dynamic Block step posts each message a subscriber
+ * writes to POST /api/manychat/webhook (document 1 §7) and sends back what we answer. ai-chat
+ * answers: prices from the price list, purchases through payments, everything else through the AI.
+ */
+const category = 'Chat';
+
+/** The header the chat flow sends on every request; the same secret as the payment step's (issue 18 §1). */
+export const CHAT_WEBHOOK_SECRET_HEADER = 'x-webhook-secret';
+
+/** The dashboard's webhook simulator writes as this subscriber (document 1 §2: "a fixed sample user id"). */
+export const DASHBOARD_SAMPLE_SUBSCRIBER = { user_id: '9990000001', first_name: 'Dashboard' } as const;
+
+/** ManyChat's subscriber id: digits (it sends them as text or as a number). */
+export const subscriberIdSchema = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? String(value) : value),
+  z.string({ error: 'user_id is required' }).trim().regex(/^\d{1,20}$/, 'user_id must be the subscriber id (digits)'),
+);
+
+export const chatWebhookRequestSchema = z.object({
+  text: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: 'text is required' }).trim().min(1, 'text is required').max(4000, 'text is longer than 4000 characters')),
+  user_id: subscriberIdSchema,
+  first_name: z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(100).optional()),
+});
+export type ChatWebhookRequest = z.input<typeof chatWebhookRequestSchema>;
+
+export const chatWebhook = defineRoute({
+  owner: 'ai-chat', method: 'POST', path: '/api/manychat/webhook', access: 'public', category,
+  body: chatWebhookRequestSchema,
+  reply: dynamicBlockSchema,
+  summary:
+    "A subscriber's message from the chat flow, answered as a Dynamic Block v2 (prices from the price list, purchases with a payment link, the rest by the AI). Requires the header X-Webhook-Secret, or an administrator's session (the dashboard's simulator); an empty reply means nothing automatic is sent (the subscriber is with a person)",
+  example: {
+    body: { text: 'netflix 1 сар үнэ хэд вэ', user_id: '1234567', first_name: 'Бат-Эрдэнэ' },
+    reply: {
+      version: 'v2',
+      content: { messages: [{ type: 'text', text: 'Netflix 1 month — 25,000₮', buttons: [{ type: 'url', caption: 'Авах / Buy', url: 'https://shop.example.mn/api/manychat/buy/eyJ' }] }] },
+    },
+  },
+});
+
+/** Whether a secret the chat sent is the chat flow's: payments keeps it (sealed, rotatable), ai-chat asks. */
+export const checkChatWebhookSecret = defineRoute({
+  owner: 'payments', method: 'POST', path: '/internal/payments/chat-webhook-secret/check', access: 'internal', callers: ['ai-chat'], category,
+  body: z.object({ secret: z.string().max(200) }).strict(),
+  reply: z.object({ matches: z.boolean() }),
+  summary: "Whether a header's value is the chat flow's current X-Webhook-Secret (compared in constant time; the secret never leaves payments)",
+  example: { body: { secret: 'not-the-secret' }, reply: { matches: false } },
+});
+
+export const conversationMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  /** How an answer was made: price, ai, holding, fallback; null for the subscriber's own message. */
+  source: z.string().nullable(),
+  timestamp: z.string(),
+});
+
+/** Document 2 §3 "Conversation": a subscriber's messages, with the pause a person set on them. */
+export const conversationSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  messages: z.array(conversationMessageSchema),
+  lastActivity: z.string(),
+  /** While set and not past, nothing automatic is sent to the subscriber; `until` null: until resumed. */
+  pause: z.object({ until: z.string().nullable(), by: z.string() }).nullable(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const userIdParams = z.object({ userId: subscriberIdSchema });
+const exampleConversation: Conversation = {
+  id: '1234567', userId: '1234567', lastActivity: '2026-11-26T08:00:00.000Z', pause: null,
+  messages: [
+    { role: 'user', content: 'netflix үнэ хэд вэ', source: null, timestamp: '2026-11-26T08:00:00.000Z' },
+    { role: 'assistant', content: 'Netflix Premium - 1 сар — 36,000₮', source: 'price', timestamp: '2026-11-26T08:00:00.050Z' },
+  ],
+};
+
+/** At most this many recent messages of each subscriber in the conversations list. */
+export const CONVERSATION_MESSAGES_SHOWN = 50;
+
+export const listConversations = defineRoute({
+  owner: 'ai-chat', method: 'GET', path: '/api/admin/conversations', access: 'admin', category,
+  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  reply: z.object({ success: z.boolean(), data: z.array(conversationSchema) }),
+  summary: `Subscribers' conversations, the most recently active first, each with its last ${CONVERSATION_MESSAGES_SHOWN} messages and its pause`,
+  example: { query: { limit: 50 }, reply: { success: true, data: [exampleConversation] } },
+});
+
+export const deleteConversation = defineRoute({
+  owner: 'ai-chat', method: 'DELETE', path: '/api/admin/conversations/:userId', access: 'admin', category,
+  params: userIdParams,
+  reply: z.object({ success: z.boolean(), deleted: z.number().int() }),
+  summary: "Remove one subscriber's chat history (their messages and our answers)",
+  example: { params: { userId: '1234567' }, reply: { success: true, deleted: 12 } },
+});
+
+/** The longest pause an admin may set in hours (a week); no hours: until resumed. */
+export const MAX_PAUSE_HOURS = 168;
+
+export const pauseAutomation = defineRoute({
+  owner: 'ai-chat', method: 'POST', path: '/api/admin/conversations/:userId/pause', access: 'admin', category,
+  params: userIdParams,
+  body: z.object({
+    hours: z.number({ error: 'Hours must be a number' }).int('Hours must be a whole number').min(1, 'Hours must be at least 1').max(MAX_PAUSE_HOURS, `Hours must be at most ${MAX_PAUSE_HOURS}`).nullable().default(null),
+    reason: z.string().trim().max(200).optional(),
+  }),
+  reply: z.object({ success: z.boolean(), data: z.object({ until: z.string().nullable(), by: z.string() }) }),
+  summary: 'A person takes over: nothing automatic is sent to the subscriber for N hours, or until resumed (hours null)',
+  example: { params: { userId: '1234567' }, body: { hours: 2 }, reply: { success: true, data: { until: '2026-11-26T10:00:00.000Z', by: 'ops' } } },
+});
+
+export const resumeAutomation = defineRoute({
+  owner: 'ai-chat', method: 'POST', path: '/api/admin/conversations/:userId/resume', access: 'admin', category,
+  params: userIdParams,
+  reply: z.object({ success: z.boolean() }),
+  summary: 'Automation answers the subscriber again',
+  example: { params: { userId: '1234567' }, reply: { success: true } },
+});
+
+export const cleanupConversations = defineRoute({
+  owner: 'ai-chat', method: 'POST', path: '/api/admin/cleanup-conversations', access: 'admin', category,
+  reply: z.object({ success: z.boolean(), deleted: z.number().int() }),
+  summary: 'Remove conversation messages older than 7 days (a daily schedule does the same)',
+  example: { reply: { success: true, deleted: 340 } },
+});
+
+export const chatRoutes = [chatWebhook, checkChatWebhookSecret, listConversations, deleteConversation, pauseAutomation, resumeAutomation, cleanupConversations];

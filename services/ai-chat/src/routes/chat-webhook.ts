@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { serveRoute, unauthorized } from '@bo/platform';
+import { CHAT_WEBHOOK_SECRET_HEADER, chatWebhook } from '@bo/proto';
+import type { AiChatRouteDeps } from './deps';
+
+const isChatWebhook = (request: { method: string; routeOptions: { url?: string } }) => request.routeOptions.url === chatWebhook.path && request.method === chatWebhook.method;
+
+/**
+ * POST /api/manychat/webhook: the chat flow's secret header, or an administrator's session (the
+ * dashboard's simulator); anyone else gets 401. Checked once the caller's identity is known (the
+ * platform's preHandler), before the body is validated or anything is stored.
+ */
+export function registerChatWebhookRoutes(app: FastifyInstance, { frontDoor, chatSecret }: AiChatRouteDeps): void {
+  app.addHook('preHandler', async (request) => {
+    if (!isChatWebhook(request) || request.identity?.isAdmin) return;
+    const given = request.headers[CHAT_WEBHOOK_SECRET_HEADER];
+    if (!(await chatSecret.matches(typeof given === 'string' ? given : undefined))) throw unauthorized(`Missing or wrong ${CHAT_WEBHOOK_SECRET_HEADER} header`);
+  });
+
+  serveRoute(app, chatWebhook, async ({ body }) => (await frontDoor.answer({ userId: body.user_id, text: body.text })).reply);
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { serveRoute } from '@bo/platform';
+import { cleanupConversations, CONVERSATION_MESSAGES_SHOWN, deleteConversation, listConversations, pauseAutomation, resumeAutomation } from '@bo/proto';
+import { conversationsStore, CONVERSATION_RETENTION_MS } from '../store/conversations-store';
+import { pausesStore } from '../store/pauses-store';
+import type { AiChatRouteDeps } from './deps';
+
+const HOUR_MS = 3_600_000;
+
+/** The conversations view on /ai-admin: each subscriber's history, and a person's takeover (pause, resume). */
+export function registerConversationRoutes(app: FastifyInstance, { prisma }: AiChatRouteDeps): void {
+  serveRoute(app, listConversations, async ({ query }) => {
+    const subscribers = await conversationsStore.latestSubscribers(prisma, query.limit);
+    const userIds = subscribers.map((subscriber) => subscriber.userId);
+    const [histories, pauses] = await Promise.all([
+      Promise.all(userIds.map((userId) => conversationsStore.recent(prisma, userId, CONVERSATION_MESSAGES_SHOWN))),
+      pausesStore.lasting(prisma, userIds),
+    ]);
+    return {
+      success: true,
+      data: subscribers.map(({ userId, lastActivity }, index) => {
+        const pause = pauses.get(userId);
+        return {
+          id: userId,
+          userId,
+          lastActivity: lastActivity.toISOString(),
+          messages: histories[index].map((row) => ({ role: row.role as 'user' | 'assistant', content: row.content, source: row.source, timestamp: row.timestamp.toISOString() })),
+          pause: pause ? { until: pause.pausedUntil?.toISOString() ?? null, by: pause.pausedBy } : null,
+        };
+      }),
+    };
+  });
+
+  serveRoute(app, deleteConversation, async ({ params }) => ({ success: true, deleted: await conversationsStore.deleteFor(prisma, params.userId) }));
+
+  serveRoute(app, pauseAutomation, async ({ params, body, identity }) => {
+    const pausedBy = identity?.email ?? identity?.userId ?? 'admin';
+    const pausedUntil = body.hours === null ? null : new Date(Date.now() + body.hours * HOUR_MS);
+    await pausesStore.pause(prisma, params.userId, { pausedUntil, pausedBy, reason: body.reason ?? null });
+    return { success: true, data: { until: pausedUntil?.toISOString() ?? null, by: pausedBy } };
+  });
+
+  serveRoute(app, resumeAutomation, async ({ params }) => {
+    await pausesStore.resume(prisma, params.userId);
+    return { success: true };
+  });
+
+  serveRoute(app, cleanupConversations, async () => ({ success: true, deleted: await conversationsStore.deleteOlderThan(prisma, new Date(Date.now() - CONVERSATION_RETENTION_MS)) }));
+}
