@@ -16,6 +16,7 @@ function part(en: () => Promise<{ en: Texts }>, mn: () => Promise<{ mn: Texts }>
 export const textBundles = {
   shell: part(() => import('./shell-texts.en'), () => import('./shell-texts.mn')),
   sheets: part(() => import('../features/sheets/texts.en'), () => import('../features/sheets/texts.mn')),
+  manychat: part(() => import('../features/manychat/texts.en'), () => import('../features/manychat/texts.mn')),
   config: part(() => import('../features/config/texts.en'), () => import('../features/config/texts.mn')),
   runs: part(() => import('../features/runs/texts.en'), () => import('../features/runs/texts.mn')),
   docs: part(() => import('../features/docs/texts.en'), () => import('../features/docs/texts.mn')),

@@ -8,6 +8,8 @@ import * as customerEn from '../features/customer/texts.en';
 import * as customerMn from '../features/customer/texts.mn';
 import * as docsEn from '../features/docs/texts.en';
 import * as docsMn from '../features/docs/texts.mn';
+import * as manychatEn from '../features/manychat/texts.en';
+import * as manychatMn from '../features/manychat/texts.mn';
 import * as manychatAdminEn from '../features/manychat-admin/texts.en';
 import * as manychatAdminMn from '../features/manychat-admin/texts.mn';
 import * as overviewEn from '../features/overview/texts.en';
@@ -33,8 +35,8 @@ import * as commonMn from './common-texts.mn';
  * code, one file per language, and the app fetches them in parts (bundles.ts), never this union.
  * The keys the components may ask for (MessageKey) are those of the English union.
  */
-export const en = { ...commonEn.en, ...authEn.en, ...overviewEn.en, ...sheetsEn.en, ...configEn.en, ...docsEn.en, ...woocommerceEn.en, ...qpayEn.en, ...paymentEn.en, ...streamingKeysEn.en, ...manychatAdminEn.en, ...customerEn.en, ...aiParserEn.en, ...runsEn.en };
-export const mn: Record<keyof typeof en, string> = { ...commonMn.mn, ...authMn.mn, ...overviewMn.mn, ...sheetsMn.mn, ...configMn.mn, ...docsMn.mn, ...woocommerceMn.mn, ...qpayMn.mn, ...paymentMn.mn, ...streamingKeysMn.mn, ...manychatAdminMn.mn, ...customerMn.mn, ...aiParserMn.mn, ...runsMn.mn };
+export const en = { ...commonEn.en, ...authEn.en, ...overviewEn.en, ...sheetsEn.en, ...manychatEn.en, ...configEn.en, ...docsEn.en, ...woocommerceEn.en, ...qpayEn.en, ...paymentEn.en, ...streamingKeysEn.en, ...manychatAdminEn.en, ...customerEn.en, ...aiParserEn.en, ...runsEn.en };
+export const mn: Record<keyof typeof en, string> = { ...commonMn.mn, ...authMn.mn, ...overviewMn.mn, ...sheetsMn.mn, ...manychatMn.mn, ...configMn.mn, ...docsMn.mn, ...woocommerceMn.mn, ...qpayMn.mn, ...paymentMn.mn, ...streamingKeysMn.mn, ...manychatAdminMn.mn, ...customerMn.mn, ...aiParserMn.mn, ...runsMn.mn };
 
 export { languages, type Language };
 export const catalogues: Record<Language, Record<keyof typeof en, string>> = { en, mn };

@@ -7,6 +7,7 @@ import { sectionLabels, useSection, type Section } from '../shell/navigation';
 
 // The overview is the section '/' opens with, so it comes with this chunk; the others load on demand, each with its texts.
 const SheetsSection = lazyPage(() => import('../features/sheets/SheetsSection'), 'sheets');
+const ManyChatSection = lazyPage(() => import('../features/manychat/ManyChatSection'), 'manychat');
 const ConfigSection = lazyPage(() => import('../features/config/ConfigSection'), 'config');
 const BackgroundWorkSection = lazyPage(() => import('../features/runs/BackgroundWorkSection'), 'runs');
 const DocsSection = lazyPage(() => import('../features/docs/DocsSection'), 'docs');
@@ -23,6 +24,8 @@ function SectionView({ section, onOpen }: { section: Section; onOpen: (section: 
       return <OverviewSection onOpen={onOpen} />;
     case 'sheets':
       return <SheetsSection />;
+    case 'manychat':
+      return <ManyChatSection />;
     case 'background-work':
       return <BackgroundWorkSection />;
     case 'config':
@@ -30,7 +33,6 @@ function SectionView({ section, onOpen }: { section: Section; onOpen: (section: 
     case 'docs':
       return <DocsSection />;
     case 'api-tools':
-    case 'manychat':
       return <LaterSection section={section} />;
   }
 }

@@ -1,0 +1,16 @@
+export const en = {
+  'manychat.title': 'ManyChat Webhook Simulator',
+  'manychat.subtitle': 'Chat as a subscriber would: each message goes to POST /api/manychat/webhook and the bot’s answer appears here.',
+  'manychat.botName': 'ManyChat Bot',
+  'manychat.subscriber': 'Writing as {name} (subscriber {id})',
+  'manychat.conversation': 'Conversation',
+  'manychat.sample.greeting': 'Hello! I’m the shop’s chat bot. Ask me about a product’s price.',
+  'manychat.sample.hint': 'Try “how much is Netflix 1 month” or “netflix үнэ хэд вэ”.',
+  'manychat.typing': 'The bot is typing…',
+  'manychat.message': 'Message',
+  'manychat.placeholder': 'Type a message...',
+  'manychat.send': 'Send',
+  'manychat.noResponse': 'No response received',
+  'manychat.failedReply': "Sorry, I couldn't process your request. Please try again.",
+  'manychat.failedToast': 'Failed to send message to webhook',
+} as const;
