@@ -101,7 +101,7 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect(removed.deleted).toBe(3);
   });
 
-  it('gives other questions to the AI, tries the next provider on a 500 or 429, and holds the reply when the AI is too slow', async () => {
+  it('gives other questions to the AI, tries the next provider on a 500 or 429, and when the AI is too slow holds the reply and sends the whole answer later', async () => {
     for (const priority of [0, 1]) {
       const created = await asAdmin('POST', '/api/admin/ai-providers', { provider: 'openai', model: 'gpt-4o-mini', apiKeyEnvVar: 'OPENAI_API_KEY', priority });
       expect(created.status).toBe(200);
@@ -121,5 +121,12 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect(held.outcome).toBe('delivered');
     expect(held.durationMs).toBeLessThan(8_000);
     expect(texts(held)).toEqual(['Таны асуултыг хүлээн авлаа, хариуг удахгүй илгээнэ. / Got your question: the answer follows in a moment.']);
-  }, 30_000);
+
+    // The whole answer follows through sendContent once the AI gives it (20 s on), once.
+    const sentLater = async () => {
+      const { messages } = (await (await fetch(`${manychat}/__sim/messages?subscriberId=7300004`)).json()) as { messages: { source: string; content: { messages: { text: string }[] } }[] };
+      return messages.filter((message) => message.source === 'sendContent').map((message) => message.content.messages[0].text);
+    };
+    await expect.poll(sentLater, { timeout: 30_000, interval: 250 }).toEqual(['Echo: can I pay by card?']);
+  }, 60_000);
 });

@@ -70,7 +70,8 @@ export const expiryCheckCountsSchema = z.object({
 });
 export type ExpiryCheckCounts = z.infer<typeof expiryCheckCountsSchema>;
 
-export const deliveryKinds = ['key_delivery', 'payment_confirmation', 'key_extension', 'renewal_reminder', 'test'] as const;
+/** chat_answer: the chat's AI answer that came after its holding reply (issue 21). */
+export const deliveryKinds = ['key_delivery', 'payment_confirmation', 'key_extension', 'renewal_reminder', 'chat_answer', 'test'] as const;
 export const deliveryStatuses = ['pending', 'sent', 'failed', 'opted_out'] as const;
 
 /** One chat message and what became of it. A key delivery's text is kept with the password masked. */

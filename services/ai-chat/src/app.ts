@@ -23,7 +23,7 @@ export interface AiChatExposed {
  * e-mail parser behind the admin's test and the customers' code fetch (issue 10), and the chat's
  * front door, ManyChat's webhook (issue 21).
  */
-export async function buildAiChatApp({ config, logger, prisma, outside, signer }: ServiceContext<AiChatConfig, PrismaClient>): Promise<ServiceParts<AiChatExposed>> {
+export async function buildAiChatApp({ config, logger, prisma, outside, signer, outbox, runs }: ServiceContext<AiChatConfig, PrismaClient>): Promise<ServiceParts<AiChatExposed>> {
   const ai = new AiProviders({
     baseUrls: { openai: config.OPENAI_BASE_URL, gemini: config.GEMINI_BASE_URL, claude: config.CLAUDE_BASE_URL },
     apiKeys: config.AI_API_KEYS,
@@ -33,7 +33,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer }
   });
   const parser = new EmailParser({ prisma, ai });
   const prices = new PriceList({ pricingUrl: config.PRICING_URL, signer, logger });
-  const frontDoor = new ChatFrontDoor({ prisma, ai, prices, logger, aiDeadlineMs: config.CHAT_AI_DEADLINE_MS });
+  const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, logger, aiDeadlineMs: config.CHAT_AI_DEADLINE_MS });
   const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
   const deps = { prisma, ai, parser, frontDoor, chatSecret };
   return {
@@ -44,6 +44,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer }
       registerChatWebhookRoutes(app, deps);
       registerConversationRoutes(app, deps);
     },
+    runs: [frontDoor.lateAnswer],
     configItems: () => aiChatConfigItems(config, prisma, ai),
     exposed: { ai, parser },
   };

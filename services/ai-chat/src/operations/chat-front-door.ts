@@ -1,5 +1,8 @@
 import type { Logger } from '@bo/platform';
-import { dynamicBlock, type DynamicBlock, type OutgoingText } from '@bo/proto';
+import type { Outbox } from '@bo/platform/events';
+import { runKind, type Runs } from '@bo/platform/runs';
+import type { PrismaTransaction } from '@bo/platform/service';
+import { aiChatAnswerReady, dynamicBlock, type DynamicBlock, type OutgoingText } from '@bo/proto';
 import type { AiProviders, ChatMessage } from '../clients/ai-providers';
 import type { ListedProduct, PriceList } from '../clients/price-list';
 import { chatTexts, priceAnswer } from '../domain/chat-replies';
@@ -37,6 +40,8 @@ export class ChatFrontDoor {
   constructor(
     private readonly deps: {
       prisma: PrismaClient;
+      outbox: Outbox<PrismaTransaction<PrismaClient>>;
+      runs: Runs;
       ai: AiProviders;
       prices: PriceList;
       logger: Logger;
@@ -45,13 +50,35 @@ export class ChatFrontDoor {
     },
   ) {}
 
+  /** AI answers still on their way after the holding reply, by the question's row id (this process's only). */
+  private readonly lateAnswers = new Map<string, Promise<string | null>>();
+
+  /**
+   * A holding reply's follow-up, as a run so a restart does not lose it: the AI's answer when it
+   * comes (asked again if the process that asked is gone), unless a person has taken over by
+   * then, kept in the conversation and handed to notifications (ai-chat.answer.ready) to send.
+   */
+  readonly lateAnswer = runKind<{ userId: string; questionId: string }>('chat-late-answer', async (run) => {
+    const { userId, questionId } = run.input;
+    const pending = this.lateAnswers.get(questionId);
+    this.lateAnswers.delete(questionId);
+    const content = pending ? await pending : await this.askAi(userId, run.signal);
+    if (await pausesStore.isPaused(this.deps.prisma, userId)) return { sent: false, reason: 'automation paused' };
+    const text = content || chatTexts.noAnswer;
+    await this.deps.outbox.commit(async (tx, emit) => {
+      const row = await conversationsStore.add(tx, userId, 'assistant', text, content ? 'ai' : 'fallback');
+      emit(aiChatAnswerReady, { answerId: Number(row.id), revision: 1, subscriberId: userId, text });
+    });
+    return { sent: true };
+  });
+
   async answer(message: { userId: string; text: string }): Promise<ChatAnswer> {
     const { prisma } = this.deps;
-    await conversationsStore.add(prisma, message.userId, 'user', message.text);
+    const question = await conversationsStore.add(prisma, message.userId, 'user', message.text);
     if (await pausesStore.isPaused(prisma, message.userId)) return { reply: dynamicBlock([]), source: 'paused' };
 
     const priced = await this.priceAnswer(message.text);
-    const answered = priced ? { messages: priced, source: 'price' as const } : await this.aiAnswer(message.userId);
+    const answered = priced ? { messages: priced, source: 'price' as const } : await this.aiAnswer(message.userId, String(question.id));
     const reply = dynamicBlock(answered.messages);
     await conversationsStore.add(prisma, message.userId, 'assistant', reply.content.messages.map((one) => one.text).join('\n'), answered.source);
     return { reply, source: answered.source };
@@ -64,7 +91,21 @@ export class ChatFrontDoor {
     return priceAnswer(question.matches, () => null);
   }
 
-  private async aiAnswer(userId: string): Promise<{ messages: OutgoingText[]; source: AnswerSource }> {
+  /** The AI's answer if it comes within the deadline; else the holding reply, and the answer follows as a run. */
+  private async aiAnswer(userId: string, questionId: string): Promise<{ messages: OutgoingText[]; source: AnswerSource }> {
+    const asked = this.askAi(userId);
+    const deadline = new Promise<'late'>((resolve) => setTimeout(resolve, this.deps.aiDeadlineMs, 'late').unref());
+    const first = await Promise.race([asked, deadline]);
+    if (first === 'late') {
+      this.lateAnswers.set(questionId, asked.catch(() => null));
+      await this.deps.runs.begin(this.lateAnswer, { userId, questionId }, { startedBy: 'system' });
+      return { messages: [{ text: chatTexts.holding }], source: 'holding' };
+    }
+    return first ? { messages: [{ text: first }], source: 'ai' } : { messages: [{ text: chatTexts.noAnswer }], source: 'fallback' };
+  }
+
+  /** The AI's answer to the subscriber's conversation so far (the providers in order), or null when none answered. */
+  private async askAi(userId: string, signal?: AbortSignal): Promise<string | null> {
     const { prisma, ai } = this.deps;
     const [providers, prompt, history, products] = await Promise.all([
       providersStore.targets(prisma),
@@ -72,19 +113,14 @@ export class ChatFrontDoor {
       conversationsStore.recent(prisma, userId, CONTEXT_MESSAGES),
       this.deps.prices.products().catch(() => [] as { item: ListedProduct }[]),
     ]);
+    signal?.throwIfAborted();
     const priceFacts = products.map(({ item }) => `${item.name}: ${item.price}₮${item.inStock ? '' : ' (out of stock)'}`).join('\n');
     const messages: ChatMessage[] = [
       { role: 'system', content: `${prompt?.content ?? DEFAULT_CHAT_PROMPT}\n\nPrice list:\n${priceFacts}` },
-      ...history.map((row): ChatMessage => ({ role: row.role === 'assistant' ? 'assistant' : 'user', content: row.content })),
+      // The holding replies are ours, not the conversation's: the AI answers the question before them.
+      ...history.filter((row) => row.source !== 'holding').map((row): ChatMessage => ({ role: row.role === 'assistant' ? 'assistant' : 'user', content: row.content })),
     ];
-    const deadline = new Promise<'late'>((resolve) => setTimeout(resolve, this.deps.aiDeadlineMs, 'late').unref());
-    const asked = ai.chat(providers, messages, { json: false });
-    const first = await Promise.race([asked, deadline]);
-    if (first === 'late') {
-      asked.catch((error: unknown) => this.deps.logger.warn({ err: error }, 'a late AI answer failed'));
-      return { messages: [{ text: chatTexts.holding }], source: 'holding' };
-    }
-    const content = first?.content.trim();
-    return content ? { messages: [{ text: content }], source: 'ai' } : { messages: [{ text: chatTexts.noAnswer }], source: 'fallback' };
+    const answer = await ai.chat(providers, messages, { json: false });
+    return answer?.content.trim() || null;
   }
 }

@@ -6,13 +6,13 @@
  */
 import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
-import { keyDelivery, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type KeyDelivery } from '@bo/proto';
+import { aiChatAnswerReady, keyDelivery, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type KeyDelivery } from '@bo/proto';
 import { ManyChatError, type MessageTag } from '../clients/manychat';
 import { keyDeliveryText, keyExtensionText, paymentConfirmationText, sampleKeyDelivery, type PaymentConfirmationData } from '../domain/templates';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { deliveriesStore, type DeliveryRecord, type NewDelivery } from '../store/deliveries-store';
 import { purchasesStore } from '../store/purchases-store';
-import { ChatMessenger, NotConfiguredError, PURCHASE_UPDATE, type TagPolicy } from './messenger';
+import { ChatMessenger, IN_WINDOW_ONLY, NotConfiguredError, PURCHASE_UPDATE, type TagPolicy } from './messenger';
 
 /** What the deliveries list keeps of a key delivery instead of the account's password. */
 const MASKED_PASSWORD = '••••••';
@@ -62,7 +62,8 @@ export class ChatDeliveries {
   }
 
   /**
-   * The consumers of payments.invoice.paid, streaming.key.assigned and streaming.key.extended.
+   * The consumers of payments.invoice.paid, streaming.key.assigned, streaming.key.extended and
+   * ai-chat.answer.ready.
    * Each event is a message of its own, so a key event overtaken by a newer one of its key (an
    * admin's extend right after the sale) is still delivered: `everyRevision`.
    */
@@ -108,6 +109,9 @@ export class ChatDeliveries {
         if (!key.customerId) return;
         await record(tx, event.id, { kind: 'key_extension', subscriberId: key.customerId, keyId: key.keyId, invoiceId: key.invoiceId, details: { expiresAt: key.expiresAt } });
       }, every),
+      onEvent(aiChatAnswerReady, async (tx: Prisma.TransactionClient, event) => {
+        await record(tx, event.id, { kind: 'chat_answer', subscriberId: event.payload.subscriberId, details: { text: event.payload.text } });
+      }),
     ];
   }
 
@@ -175,6 +179,10 @@ export class ChatDeliveries {
         if (key.isOptedOut) return { optedOut: true };
         const text = keyExtensionText({ serviceName: key.serviceName, key: key.key, expiresAt: (delivery.details as { expiresAt: string }).expiresAt });
         return { optedOut: false, text, recordedText: text, policy: PURCHASE_UPDATE };
+      }
+      case 'chat_answer': {
+        const { text } = delivery.details as { text: string };
+        return { optedOut: false, text, recordedText: text, policy: IN_WINDOW_ONLY };
       }
       default:
         throw new Error(`a ${delivery.kind} message is not sent by the delivery runner`);

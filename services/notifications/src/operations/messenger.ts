@@ -3,9 +3,12 @@ import { dynamicBlock } from '@bo/proto';
 
 export const NOT_CONFIGURED = 'ManyChat API is not configured';
 
-/** When a message may carry a message tag: reminders always; purchase messages only outside the 24-hour window. */
+/**
+ * When a message may carry a message tag: reminders always; purchase messages only outside the
+ * 24-hour window; a chat answer never (no tag fits it: outside the window it is not sent).
+ */
 export interface TagPolicy {
-  tag: MessageTag;
+  tag: MessageTag | null;
   always: boolean;
 }
 
@@ -13,6 +16,8 @@ export interface TagPolicy {
 export const PURCHASE_UPDATE: TagPolicy = { tag: 'POST_PURCHASE_UPDATE', always: false };
 /** Renewal reminders go out days after the last interaction: always an account update. */
 export const ACCOUNT_UPDATE: TagPolicy = { tag: 'ACCOUNT_UPDATE', always: true };
+/** The chat's late AI answers: inside the 24-hour window only (the subscriber has just written). */
+export const IN_WINDOW_ONLY: TagPolicy = { tag: null, always: false };
 
 /** ManyChat is not configured: nothing to retry until someone sets MANYCHAT_API_TOKEN. */
 export class NotConfiguredError extends Error {
@@ -43,7 +48,7 @@ export class ChatMessenger {
   async send(subscriberId: string, text: string, policy: TagPolicy, signal?: AbortSignal): Promise<{ messageTag: MessageTag | null }> {
     if (!this.client) throw new NotConfiguredError();
     const block = dynamicBlock([{ text }]);
-    if (policy.always) {
+    if (policy.always && policy.tag) {
       await this.client.sendContent(subscriberId, block, policy.tag, signal);
       return { messageTag: policy.tag };
     }
@@ -51,7 +56,7 @@ export class ChatMessenger {
       await this.client.sendContent(subscriberId, block, undefined, signal);
       return { messageTag: null };
     } catch (error) {
-      if (!(error instanceof ManyChatError) || !error.outsideWindow) throw error;
+      if (!(error instanceof ManyChatError) || !error.outsideWindow || !policy.tag) throw error;
       await this.client.sendContent(subscriberId, block, policy.tag, signal);
       return { messageTag: policy.tag };
     }

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { defineEvent } from '../envelope';
+
+/**
+ * The AI's answer to a chat message came after the holding reply went out (issue 21): ManyChat
+ * no longer waits for it, so notifications sends it through sendContent. `answerId` is the
+ * answer's row in ai-chat's conversations; an answer is made once, so its revision is always 1.
+ */
+export const aiChatAnswerReady = defineEvent({
+  name: 'ai-chat.answer.ready',
+  version: 1,
+  payload: z.object({
+    answerId: z.number().int().positive(),
+    revision: z.literal(1),
+    subscriberId: z.string().min(1),
+    text: z.string().min(1),
+  }),
+  entity: { name: 'chat-answer', key: 'answerId', revision: 'revision' },
+  example: { answerId: 812, revision: 1, subscriberId: '1234567', text: 'Yes, we deliver the code by chat within minutes of payment.' },
+});
