@@ -1,5 +1,5 @@
 export * from './envelope';
-export * from './events/ai-chat-answer-ready';
+export * from './events/ai-chat-events';
 export * from './events/notifications-reminder-recorded';
 export * from './events/payments-invoice-paid';
 export * from './events/pricing-price-updated';

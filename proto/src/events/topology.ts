@@ -1,4 +1,4 @@
-import { aiChatAnswerReady } from './ai-chat-answer-ready';
+import { aiChatAnswerReady, aiChatSubscriberWrote } from './ai-chat-events';
 import { notificationsReminderRecorded } from './notifications-reminder-recorded';
 import { paymentsInvoicePaid } from './payments-invoice-paid';
 import { pricingPriceUpdated } from './pricing-price-updated';
@@ -20,8 +20,9 @@ export const eventTopology: readonly TopologyEntry[] = [
   { consumer: 'shop-sync', events: [pricingPriceUpdated.name] },
   // streaming-keys assigns or extends a key for a paid order, and keeps each key's reminder status.
   { consumer: 'streaming-keys', events: [paymentsInvoicePaid.name, notificationsReminderRecorded.name] },
-  // notifications tells the customer: payment confirmation, key delivery (and records the purchase), and the chat's late AI answers.
-  { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name] },
+  // notifications tells the customer: payment confirmation, key delivery (and records the purchase), and the chat's late AI answers;
+  // a subscriber who writes opens their 24-hour window, and what was held for them goes out.
+  { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name, aiChatSubscriberWrote.name] },
 ];
 
 /** The events `consumer` is bound to in the topology (empty when it consumes nothing). */

@@ -33,6 +33,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
   });
   const parser = new EmailParser({ prisma, ai });
   const prices = new PriceList({ pricingUrl: config.PRICING_URL, signer, logger });
+  prices.warm();
   const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, logger, aiDeadlineMs: config.CHAT_AI_DEADLINE_MS });
   const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
   const deps = { prisma, ai, parser, frontDoor, chatSecret };
@@ -47,5 +48,6 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
     runs: [frontDoor.lateAnswer],
     configItems: () => aiChatConfigItems(config, prisma, ai),
     exposed: { ai, parser },
+    stop: async () => prices.stop(),
   };
 }

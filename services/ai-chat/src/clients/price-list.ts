@@ -25,9 +25,27 @@ export class PriceList {
   private readonly pricing: ServiceClient;
   private snapshot: { products: MatchableProduct<ListedProduct>[]; readAt: number } | null = null;
   private reading: Promise<MatchableProduct<ListedProduct>[]> | null = null;
+  private warming: NodeJS.Timeout | null = null;
+  private stopped = false;
 
   constructor(private readonly options: { pricingUrl: string; signer: IdentitySigner; logger: Logger; now?: () => number }) {
     this.pricing = new ServiceClient({ baseUrl: options.pricingUrl, signer: options.signer, timeoutMs: 3_000 });
+  }
+
+  /**
+   * Reads the list as the service starts, again every 2 s until one read works (pricing may start
+   * after us), so the first customer's question does not wait for it.
+   */
+  warm(): void {
+    if (this.snapshot || this.stopped) return;
+    this.read().catch(() => {
+      if (!this.stopped) this.warming = setTimeout(() => this.warm(), 2_000).unref();
+    });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.warming) clearTimeout(this.warming);
   }
 
   /** The products to match; waits only when no copy has been read yet. */

@@ -2,7 +2,7 @@ import type { Logger } from '@bo/platform';
 import type { Outbox } from '@bo/platform/events';
 import { runKind, type Runs } from '@bo/platform/runs';
 import type { PrismaTransaction } from '@bo/platform/service';
-import { aiChatAnswerReady, dynamicBlock, type DynamicBlock, type OutgoingText } from '@bo/proto';
+import { aiChatAnswerReady, aiChatSubscriberWrote, dynamicBlock, type DynamicBlock, type OutgoingText } from '@bo/proto';
 import type { AiProviders, ChatMessage } from '../clients/ai-providers';
 import type { ListedProduct, PriceList } from '../clients/price-list';
 import { chatTexts, priceAnswer } from '../domain/chat-replies';
@@ -12,6 +12,7 @@ import { conversationsStore, type AnswerSource } from '../store/conversations-st
 import { pausesStore } from '../store/pauses-store';
 import { promptsStore } from '../store/prompts-store';
 import { providersStore } from '../store/providers-store';
+import { subscribersStore } from '../store/subscribers-store';
 
 /** The chat assistant's system prompt, by its promptId on /ai-admin; the default below when none is saved. */
 export const CHAT_PROMPT_ID = 'chat_assistant';
@@ -72,9 +73,15 @@ export class ChatFrontDoor {
     return { sent: true };
   });
 
-  async answer(message: { userId: string; text: string }): Promise<ChatAnswer> {
+  async answer(message: { userId: string; text: string; firstName: string | null }): Promise<ChatAnswer> {
     const { prisma } = this.deps;
-    const question = await conversationsStore.add(prisma, message.userId, 'user', message.text);
+    // The message, and that the subscriber wrote (their 24-hour window opens again: notifications sends what it held).
+    const question = await this.deps.outbox.commit(async (tx, emit) => {
+      const at = new Date();
+      const revision = await subscribersStore.wrote(tx, message.userId, message.firstName, at);
+      emit(aiChatSubscriberWrote, { subscriberId: message.userId, revision, at: at.toISOString() });
+      return conversationsStore.add(tx, message.userId, 'user', message.text);
+    });
     if (await pausesStore.isPaused(prisma, message.userId)) return { reply: dynamicBlock([]), source: 'paused' };
 
     const priced = await this.priceAnswer(message.text);

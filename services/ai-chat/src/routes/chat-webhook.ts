@@ -17,5 +17,5 @@ export function registerChatWebhookRoutes(app: FastifyInstance, { frontDoor, cha
     if (!(await chatSecret.matches(typeof given === 'string' ? given : undefined))) throw unauthorized(`Missing or wrong ${CHAT_WEBHOOK_SECRET_HEADER} header`);
   });
 
-  serveRoute(app, chatWebhook, async ({ body }) => (await frontDoor.answer({ userId: body.user_id, text: body.text })).reply);
+  serveRoute(app, chatWebhook, async ({ body }) => (await frontDoor.answer({ userId: body.user_id, text: body.text, firstName: body.first_name ?? null })).reply);
 }

@@ -6,10 +6,11 @@
  */
 import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
-import { aiChatAnswerReady, keyDelivery, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type KeyDelivery } from '@bo/proto';
+import { aiChatAnswerReady, aiChatSubscriberWrote, keyDelivery, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type KeyDelivery } from '@bo/proto';
 import { ManyChatError, type MessageTag } from '../clients/manychat';
 import { keyDeliveryText, keyExtensionText, paymentConfirmationText, sampleKeyDelivery, type PaymentConfirmationData } from '../domain/templates';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { chatSubscribersStore } from '../store/chat-subscribers-store';
 import { deliveriesStore, type DeliveryRecord, type NewDelivery } from '../store/deliveries-store';
 import { purchasesStore } from '../store/purchases-store';
 import { ChatMessenger, IN_WINDOW_ONLY, NotConfiguredError, PURCHASE_UPDATE, type TagPolicy } from './messenger';
@@ -63,7 +64,8 @@ export class ChatDeliveries {
 
   /**
    * The consumers of payments.invoice.paid, streaming.key.assigned, streaming.key.extended and
-   * ai-chat.answer.ready.
+   * ai-chat.answer.ready; and of ai-chat.subscriber.wrote, which keeps when each subscriber last
+   * wrote (their 24-hour window).
    * Each event is a message of its own, so a key event overtaken by a newer one of its key (an
    * admin's extend right after the sale) is still delivered: `everyRevision`.
    */
@@ -111,6 +113,9 @@ export class ChatDeliveries {
       }, every),
       onEvent(aiChatAnswerReady, async (tx: Prisma.TransactionClient, event) => {
         await record(tx, event.id, { kind: 'chat_answer', subscriberId: event.payload.subscriberId, details: { text: event.payload.text } });
+      }),
+      onEvent(aiChatSubscriberWrote, async (tx: Prisma.TransactionClient, event) => {
+        await chatSubscribersStore.wrote(tx, event.payload.subscriberId, new Date(event.payload.at), event.payload.revision);
       }),
     ];
   }

@@ -18,3 +18,20 @@ export const aiChatAnswerReady = defineEvent({
   entity: { name: 'chat-answer', key: 'answerId', revision: 'revision' },
   example: { answerId: 812, revision: 1, subscriberId: '1234567', text: 'Yes, we deliver the code by chat within minutes of payment.' },
 });
+
+/**
+ * A subscriber wrote to the chat (the webhook saw it): their 24-hour messaging window is open
+ * again from `at`. notifications sends what it held for them outside the window. `revision` is
+ * the subscriber's message count, so an older one arriving late is skipped.
+ */
+export const aiChatSubscriberWrote = defineEvent({
+  name: 'ai-chat.subscriber.wrote',
+  version: 1,
+  payload: z.object({
+    subscriberId: z.string().min(1),
+    revision: z.number().int().positive(),
+    at: z.string(),
+  }),
+  entity: { name: 'chat-subscriber', key: 'subscriberId', revision: 'revision' },
+  example: { subscriberId: '1234567', revision: 14, at: '2026-11-26T08:00:00.000Z' },
+});
