@@ -59,6 +59,9 @@ export const identityPublicKeysSetting = z
     }
   });
 
+/** The address customers reach the system at (links in messages and chat buttons), without a trailing slash. */
+export const publicUrlSetting = () => z.url().default('http://localhost:5000').transform((url) => url.replace(/\/+$/, ''));
+
 /** The variables every service reads; services extend this object with their own. */
 export const serviceEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

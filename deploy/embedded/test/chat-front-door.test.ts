@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
 import { signInAdmin, type SignedIn } from './support/background-work';
@@ -46,7 +47,7 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     manychat = system.simulators.manychat!.url;
     openai = system.simulators.openai!.url;
     admin = await signInAdmin(system.url, system.databaseUrl, 'chat-ops');
-    await post(`${manychat}/__sim/subscribers`, ['7300001', '7300002', '7300003', '7300004'].map((id) => ({ id, first_name: 'Болд' })));
+    await post(`${manychat}/__sim/subscribers`, ['7300001', '7300002', '7300003', '7300004', '7300005'].map((id) => ({ id, first_name: 'Болд' })));
   }, 120_000);
   afterAll(async () => {
     await system?.stop();
@@ -64,10 +65,45 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect(mongolian.outcome).toBe('delivered');
     expect(texts(mongolian)[0]).toMatch(/^Netflix Premium - 6 сар — 179,000₮ .*189,000₮/);
 
-    // A product asked without a plan lists every plan under a heading.
+    // A product asked without a plan lists every plan under a heading, each with its Buy button.
     const family = await writes('7300001', 'pubg uc une hed ve');
+    expect(family.reply!.content.messages.slice(1).every((one) => one.buttons?.length === 1)).toBe(true);
     expect(texts(family)).toEqual(expect.arrayContaining(['PUBG Mobile UC - 60 UC — 4,000₮', 'PUBG Mobile UC - 1800 UC — 95,000₮']));
     expect(texts(family)[0]).toBe('Үнийн мэдээлэл / Prices:');
+  });
+
+  it('sells: "buy <product>" answers a payment link at the listed price; a Buy button makes its invoice once, however often it is pressed; the payment marks the purchase paid', async () => {
+    const bought = await writes('7300005', 'buy netflix premium 1 month');
+    expect(bought).toMatchObject({ status: 200, outcome: 'delivered', violations: [] });
+    const [message] = bought.reply!.content.messages as { text: string; buttons: { url: string }[] }[];
+    expect(message.text).toMatch(/^Netflix Premium - 1 сар — 36,000₮\. /);
+    const invoiceId = /\/payment\/(INV-[A-Z0-9]{10})$/.exec(message.buttons[0].url)![1];
+    const invoice = (await (await fetch(`${system.url}/api/qpay/invoice/${invoiceId}`)).json()) as { amount: number; description: string };
+    expect(invoice).toMatchObject({ amount: 36000, description: 'Netflix Premium - 1 сар' });
+
+    // A price answer's Buy button: pressed five times at once, one invoice, at the sheet's sale price.
+    const priced = await writes('7300005', 'netflix premium 6 сар хэд вэ');
+    const buyUrl = (priced.reply!.content.messages[0].buttons as { url: string }[])[0].url;
+    expect(buyUrl).toMatch(new RegExp(`^${system.url}/api/manychat/buy/[A-Za-z0-9_-]{22}$`));
+    const presses = await Promise.all(Array.from({ length: 5 }, () => fetch(buyUrl, { redirect: 'manual' })));
+    expect(presses.map((press) => press.status)).toEqual([302, 302, 302, 302, 302]);
+    const locations = new Set(presses.map((press) => press.headers.get('location')));
+    expect(locations.size).toBe(1);
+    const boughtLater = /\/payment\/(INV-[A-Z0-9]{10})$/.exec([...locations][0]!)![1];
+    expect(((await (await fetch(`${system.url}/api/qpay/invoice/${boughtLater}`)).json()) as { amount: number }).amount).toBe(179000);
+    expect((await fetch(`${system.url}/api/manychat/buy/not-a-link-of-ours-at-all`, { redirect: 'manual' })).status).toBe(404);
+
+    // Paid (an admin's approval is the same single transition as QPay's check): the chat's purchase follows.
+    expect((await asAdmin('POST', `/api/admin/invoices/${invoiceId}/approve`)).status).toBe(200);
+    const db = new pg.Client({ connectionString: system.databaseUrl });
+    await db.connect();
+    try {
+      const statusOf = async (id: string) => (await db.query<{ status: string }>('SELECT status FROM ai_chat.purchase_intents WHERE invoice_id = $1', [id])).rows[0]?.status;
+      await expect.poll(() => statusOf(invoiceId), { timeout: 10_000 }).toBe('paid');
+      expect(await statusOf(boughtLater)).toBe('awaiting_payment');
+    } finally {
+      await db.end();
+    }
   });
 
   it('refuses a caller without the chat flow\'s secret, and lets a signed-in admin (the dashboard\'s simulator) in', async () => {

@@ -20,6 +20,8 @@ export const eventTopology: readonly TopologyEntry[] = [
   { consumer: 'shop-sync', events: [pricingPriceUpdated.name] },
   // streaming-keys assigns or extends a key for a paid order, and keeps each key's reminder status.
   { consumer: 'streaming-keys', events: [paymentsInvoicePaid.name, notificationsReminderRecorded.name] },
+  // ai-chat marks the chat's purchases paid.
+  { consumer: 'ai-chat', events: [paymentsInvoicePaid.name] },
   // notifications tells the customer: payment confirmation, key delivery (and records the purchase), and the chat's late AI answers;
   // a subscriber who writes opens their 24-hour window, and what was held for them goes out.
   { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name, aiChatSubscriberWrote.name] },

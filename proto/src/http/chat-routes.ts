@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { defineRoute } from './contract';
+import { defineRoute, redirectReply } from './contract';
 import { dynamicBlockSchema } from '../dynamic-block';
+import { payerSchema } from '../money';
 
 /**
  * The chat front door (issue 21): ManyChat's Dynamic Block step posts each message a subscriber
@@ -50,6 +51,42 @@ export const checkChatWebhookSecret = defineRoute({
   reply: z.object({ matches: z.boolean() }),
   summary: "Whether a header's value is the chat flow's current X-Webhook-Secret (compared in constant time; the secret never leaves payments)",
   example: { body: { secret: 'not-the-secret' }, reply: { matches: false } },
+});
+
+/** A purchase started in the chat (issue 21). */
+export const purchaseIntentStatuses = ['collecting_details', 'awaiting_payment', 'paid', 'expired'] as const;
+export type PurchaseIntentStatus = (typeof purchaseIntentStatuses)[number];
+
+/**
+ * The Buy button under a price answer: a link only that subscriber's chat was given (a random
+ * token of the purchase intent). Opening it makes the invoice at the server's price, once, and
+ * goes on to the payment page.
+ */
+export const chatBuyLink = defineRoute({
+  owner: 'ai-chat', method: 'GET', path: '/api/manychat/buy/:token', access: 'public', webhook: true, category,
+  params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'Unknown purchase link') }),
+  replyKind: 'redirect',
+  reply: redirectReply,
+  summary: "A Buy button's link: makes the purchase's invoice at the listed price (once) and redirects to its payment page; 404 for an unknown link, 410 for an expired one",
+  example: { params: { token: 'q4Vw9m2Xc7LpR1sT8yZb3N' }, reply: undefined },
+});
+
+/** An invoice for a purchase the chat started: payments prices it from its own lists, never from the caller. */
+export const createChatOrder = defineRoute({
+  owner: 'payments', method: 'POST', path: '/internal/payments/chat-orders', access: 'internal', callers: ['ai-chat'], category,
+  body: z.object({
+    /** One per purchase intent (chat-intent:<id>): asking again answers the same invoice. */
+    reference: z.string().min(1).max(100),
+    /** A product of the price list by name, or a streaming code such as NFX-1M. */
+    product: z.string().trim().min(1).max(255),
+    payer: payerSchema,
+  }).strict(),
+  reply: z.object({ invoiceId: z.string(), description: z.string(), amount: z.number().int(), paymentUrl: z.string(), expiresAt: z.string(), created: z.boolean() }),
+  summary: 'Make (or find by reference) the invoice of a chat purchase at the listed price; 404 when the product has no price',
+  example: {
+    body: { reference: 'chat-intent:41', product: 'Netflix Premium - 1 сар', payer: { name: 'Бат-Эрдэнэ', email: null, phone: null, subscriberId: '1234567' } },
+    reply: { invoiceId: 'INV-7K3Q9X2M4P', description: 'Netflix Premium - 1 сар', amount: 36000, paymentUrl: 'https://shop.example.mn/payment/INV-7K3Q9X2M4P', expiresAt: '2026-11-27T08:00:00.000Z', created: true },
+  },
 });
 
 export const conversationMessageSchema = z.object({
@@ -129,4 +166,4 @@ export const cleanupConversations = defineRoute({
   example: { reply: { success: true, deleted: 340 } },
 });
 
-export const chatRoutes = [chatWebhook, checkChatWebhookSecret, listConversations, deleteConversation, pauseAutomation, resumeAutomation, cleanupConversations];
+export const chatRoutes = [chatWebhook, checkChatWebhookSecret, chatBuyLink, createChatOrder, listConversations, deleteConversation, pauseAutomation, resumeAutomation, cleanupConversations];

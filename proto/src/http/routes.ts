@@ -1,5 +1,6 @@
 import { domainServiceNames } from '../services';
 import type { AnyRouteContract } from './contract';
+import { aiAdminRoutes } from './ai-admin-routes';
 import { aiChatRoutes } from './ai-chat-routes';
 import { chatRoutes } from './chat-routes';
 import { customerGatewayRoutes, customerStreamingKeysRoutes } from './customer-routes';
@@ -27,6 +28,7 @@ export const allRoutes: readonly AnyRouteContract[] = [
   ...notificationsRoutes,
   ...aiChatRoutes,
   ...chatRoutes,
+  ...aiAdminRoutes,
   ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
 ] as AnyRouteContract[];
 

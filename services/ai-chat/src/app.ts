@@ -6,9 +6,12 @@ import type { AiChatConfig } from './config';
 import { aiChatConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
 import { ChatFrontDoor } from './operations/chat-front-door';
+import { ChatPurchases } from './operations/chat-purchases';
 import { EmailParser } from './operations/email-parser';
+import { purchasesConsumers } from './operations/purchase-events';
 import { registerChatWebhookRoutes } from './routes/chat-webhook';
 import { registerConversationRoutes } from './routes/conversations';
+import { registerFlowRoutes } from './routes/flows';
 import { registerParserRoutes } from './routes/parser';
 import { registerPromptRoutes } from './routes/prompts';
 import { registerProviderRoutes } from './routes/providers';
@@ -34,9 +37,10 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
   const parser = new EmailParser({ prisma, ai });
   const prices = new PriceList({ pricingUrl: config.PRICING_URL, signer, logger });
   prices.warm();
-  const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, logger, aiDeadlineMs: config.CHAT_AI_DEADLINE_MS });
+  const purchases = new ChatPurchases({ prisma, paymentsUrl: config.PAYMENTS_URL, publicUrl: config.PUBLIC_URL, signer });
+  const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, logger, aiDeadlineMs: config.CHAT_AI_DEADLINE_MS });
   const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
-  const deps = { prisma, ai, parser, frontDoor, chatSecret };
+  const deps = { prisma, ai, parser, frontDoor, chatSecret, purchases };
   return {
     routes(app) {
       registerPromptRoutes(app, deps);
@@ -44,7 +48,9 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
       registerParserRoutes(app, deps);
       registerChatWebhookRoutes(app, deps);
       registerConversationRoutes(app, deps);
+      registerFlowRoutes(app, deps);
     },
+    consumers: purchasesConsumers(),
     runs: [frontDoor.lateAnswer],
     configItems: () => aiChatConfigItems(config, prisma, ai),
     exposed: { ai, parser },

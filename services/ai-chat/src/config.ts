@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadConfig, serviceEnvSchema } from '@bo/platform';
+import { loadConfig, publicUrlSetting, serviceEnvSchema } from '@bo/platform';
 import { API_KEY_ENV_VAR_PATTERN } from '@bo/proto';
 
 export const aiChatSettingsSchema = serviceEnvSchema.extend({
@@ -8,6 +8,8 @@ export const aiChatSettingsSchema = serviceEnvSchema.extend({
   OPENAI_BASE_URL: z.url().default('https://api.openai.com/v1'),
   GEMINI_BASE_URL: z.url().default('https://generativelanguage.googleapis.com/v1beta/openai'),
   CLAUDE_BASE_URL: z.url().default('https://api.anthropic.com/v1'),
+  /** The address customers reach us at: the chat's Buy links point there. */
+  PUBLIC_URL: publicUrlSetting(),
   PRICING_URL: z.url(),
   PAYMENTS_URL: z.url(),
   /**

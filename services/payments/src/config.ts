@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEncryptionEnv, loadConfig, secretSetting, serviceEnvSchema } from '@bo/platform';
+import { dataEncryptionEnv, loadConfig, publicUrlSetting, secretSetting, serviceEnvSchema } from '@bo/platform';
 import { isClockStep } from '@bo/platform/runs';
 
 const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
@@ -8,7 +8,7 @@ const flag = z.preprocess((v) => v === 'true' || v === '1', z.boolean());
 export const paymentsEnvSchema = serviceEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(5103),
   /** The address customers and QPay reach us at: payment links and callback URLs are built on it. */
-  PUBLIC_URL: z.url().default('http://localhost:5000').transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_URL: publicUrlSetting(),
   /** Seals the QPay client secret in qpay_settings. */
   ...dataEncryptionEnv,
   /** QPay's two bases (external-apis.md §1); the settings' environment chooses one. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataEncryptionEnv, loadConfig, serviceEnvSchema } from '@bo/platform';
+import { dataEncryptionEnv, loadConfig, publicUrlSetting, serviceEnvSchema } from '@bo/platform';
 
 /** An IMAP server address: imaps://host[:993], or imap://host[:143] (the simulator, no TLS). Empty means unset. */
 const imapUrl = z.preprocess(
@@ -10,7 +10,7 @@ const imapUrl = z.preprocess(
 export const streamingKeysEnvSchema = serviceEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(5104),
   /** The public address: a renewal link opens here, then the payment page. */
-  PUBLIC_URL: z.url().default('http://localhost:5000').transform((url) => url.replace(/\/+$/, '')),
+  PUBLIC_URL: publicUrlSetting(),
   /** Seals each streaming account's shared password and its mailbox password. */
   ...dataEncryptionEnv,
   /** payments makes the QPay invoice of every streaming order and renewal. */

@@ -12,6 +12,8 @@ export const chatTexts = {
   noAnswer: 'Уучлаарай, одоогоор хариулж чадсангүй. Манай ажилтан удахгүй хариулна. / Sorry, I cannot answer right now: someone from our team will reply soon.',
   outOfStock: 'Одоогоор дууссан / Out of stock',
   pricesHeading: 'Үнийн мэдээлэл / Prices:',
+  /** A purchase's invoice could not be made (payments or QPay away): nothing was charged. */
+  invoiceFailed: 'Уучлаарай, нэхэмжлэх үүсгэж чадсангүй. Хэсэг хугацааны дараа дахин оролдоно уу. / Sorry, the invoice could not be made right now: please try again in a minute.',
   moreProducts: (count: number) => `…болон өөр ${count} бүтээгдэхүүн / …and ${count} more`,
 } as const;
 
@@ -37,4 +39,12 @@ export function priceAnswer(products: ListedProduct[], buyUrl: (product: ListedP
   });
   if (products.length > shown.length) messages.push({ text: chatTexts.moreProducts(products.length - shown.length) });
   return products.length > 1 ? [{ text: chatTexts.pricesHeading }, ...messages] : messages;
+}
+
+/** The answer to "buy <product>": the invoice's product and amount, and its payment button. */
+export function purchaseAnswer(invoice: { description: string; amount: number; paymentUrl: string }): OutgoingText[] {
+  return [{
+    text: `${invoice.description} — ${formatTugrik(invoice.amount)}. Төлөхийн тулд доорх товчийг дарна уу. / Tap the button below to pay.`,
+    buttons: [{ type: 'url', caption: 'Төлөх / Pay', url: invoice.paymentUrl, webview_size: 'full' }],
+  }];
 }

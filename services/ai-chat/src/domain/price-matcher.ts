@@ -43,9 +43,12 @@ export function normalizeWord(word: string): string {
 const spellAll = (words: string[]) => new Set(words.map(normalizeWord));
 /** Words that say "price" in either language: with one, a message is a price question. */
 const PRICE_WORDS = spellAll(['price', 'prices', 'cost', 'costs', 'much', 'үнэ', 'үнэтэй', 'үнийг', 'une', 'unetei', 'хэд', 'hed', 'хэдэн', 'heden']);
+/** Words that say "I want to buy" in either language: with one, a message starts a purchase. */
+const BUY_WORDS = spellAll(['buy', 'purchase', 'order', 'want', 'авах', 'авъя', 'авмаар', 'авна', 'захиалах', 'захиалъя', 'avah', 'avya', 'avmaar', 'avna', 'zahialah']);
 /** Words of the question around a product name, never part of one. */
 const FILLER_WORDS = new Set([
   ...PRICE_WORDS,
+  ...BUY_WORDS,
   ...spellAll([
     'how', 'is', 'are', 'the', 'of', 'for', 'what', 'whats', 's', 'a', 'an', 'me', 'tell', 'please', 'pls', 'plz', 'do', 'you', 'have', 'there', 'hi', 'hello', 'hey',
     'вэ', 'бэ', 've', 'be', 'ямар', 'yamar', 'нь', 'ni', 'байна', 'baina', 'bn', 'уу', 'үү', 'юу', 'uu', 'сайн', 'sain', 'төгрөг', 'tugrug', 'mnt', 'ийм', 'энэ', 'ene',
@@ -104,6 +107,8 @@ export function matchable<T>(item: T, name: string): MatchableProduct<T> {
 export interface PriceQuestion<T> {
   /** Whether the message says "price" in some way (else it is only a price question if it is all product name). */
   asksPrice: boolean;
+  /** Whether the message asks to buy ("buy netflix 1 month", "нетфликс 1 сар авъя"). */
+  asksToBuy: boolean;
   /** The best-fitting products, best first; empty when no product is named. */
   matches: T[];
   /** Whether every word of the message (beside the question's own) belongs to the products found. */
@@ -122,11 +127,12 @@ const GENERIC_WORDS = spellAll(['month', 'year', 'premium', 'standard', 'mobile'
 export function findPriceQuestion<T>(text: string, products: readonly MatchableProduct<T>[]): PriceQuestion<T> {
   const all = wordsOf(text);
   const asksPrice = all.some((word) => PRICE_WORDS.has(word));
+  const asksToBuy = all.some((word) => BUY_WORDS.has(word));
   const words = all.filter((word) => !FILLER_WORDS.has(word));
   const numbers = words.filter((word) => /^\d+$/.test(word));
   const named = words.filter((word) => !/^\d+$/.test(word));
   const distinctive = named.filter((word) => !GENERIC_WORDS.has(word));
-  if (distinctive.length === 0) return { asksPrice, matches: [], wholeMessageIsProduct: false };
+  if (distinctive.length === 0) return { asksPrice, asksToBuy, matches: [], wholeMessageIsProduct: false };
 
   const scored = products
     .map((product) => {
@@ -144,12 +150,13 @@ export function findPriceQuestion<T>(text: string, products: readonly MatchableP
     .filter((entry) => entry.distinctiveFit > 0);
   const withNumbers = scored.filter((entry) => entry.numbersFit);
   const pool = withNumbers.length > 0 ? withNumbers : scored;
-  if (pool.length === 0) return { asksPrice, matches: [], wholeMessageIsProduct: false };
+  if (pool.length === 0) return { asksPrice, asksToBuy, matches: [], wholeMessageIsProduct: false };
 
   const best = Math.max(...pool.map((entry) => entry.total));
   const top = pool.filter((entry) => entry.total >= best - 1e-9).sort((a, b) => a.extraWords - b.extraWords);
   return {
     asksPrice,
+    asksToBuy,
     matches: top.map((entry) => entry.product.item),
     wholeMessageIsProduct: withNumbers.length > 0 && top.some((entry) => entry.covered),
   };

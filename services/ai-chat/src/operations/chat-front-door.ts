@@ -5,11 +5,12 @@ import type { PrismaTransaction } from '@bo/platform/service';
 import { aiChatAnswerReady, aiChatSubscriberWrote, dynamicBlock, type DynamicBlock, type OutgoingText } from '@bo/proto';
 import type { AiProviders, ChatMessage } from '../clients/ai-providers';
 import type { ListedProduct, PriceList } from '../clients/price-list';
-import { chatTexts, priceAnswer } from '../domain/chat-replies';
+import { chatTexts, MAX_PRICE_ANSWERS, priceAnswer, purchaseAnswer } from '../domain/chat-replies';
 import { findPriceQuestion } from '../domain/price-matcher';
 import type { PrismaClient } from '../generated/prisma/client';
 import { conversationsStore, type AnswerSource } from '../store/conversations-store';
 import { pausesStore } from '../store/pauses-store';
+import type { ChatPurchases } from './chat-purchases';
 import { promptsStore } from '../store/prompts-store';
 import { providersStore } from '../store/providers-store';
 import { subscribersStore } from '../store/subscribers-store';
@@ -45,6 +46,7 @@ export class ChatFrontDoor {
       runs: Runs;
       ai: AiProviders;
       prices: PriceList;
+      purchases: ChatPurchases;
       logger: Logger;
       /** How long the AI may take before the holding message answers instead. */
       aiDeadlineMs: number;
@@ -84,18 +86,32 @@ export class ChatFrontDoor {
     });
     if (await pausesStore.isPaused(prisma, message.userId)) return { reply: dynamicBlock([]), source: 'paused' };
 
-    const priced = await this.priceAnswer(message.text);
-    const answered = priced ? { messages: priced, source: 'price' as const } : await this.aiAnswer(message.userId, String(question.id));
+    const answered = (await this.productAnswer(message.userId, message.text)) ?? (await this.aiAnswer(message.userId, String(question.id)));
     const reply = dynamicBlock(answered.messages);
     await conversationsStore.add(prisma, message.userId, 'assistant', reply.content.messages.map((one) => one.text).join('\n'), answered.source);
     return { reply, source: answered.source };
   }
 
-  /** The price answer when the message asks a price or is only a product's name; null otherwise. */
-  private async priceAnswer(text: string): Promise<OutgoingText[] | null> {
+  /**
+   * The answer about products named in the message, with no AI: "buy <one product>" makes its
+   * invoice at once; a price question (or a product's name alone) lists the products with a Buy
+   * button each. Null when the message names no product in such a way.
+   */
+  private async productAnswer(userId: string, text: string): Promise<{ messages: OutgoingText[]; source: AnswerSource } | null> {
     const question = findPriceQuestion(text, await this.deps.prices.products());
-    if (question.matches.length === 0 || !(question.asksPrice || question.wholeMessageIsProduct)) return null;
-    return priceAnswer(question.matches, () => null);
+    const [only] = question.matches;
+    if (question.asksToBuy && question.matches.length === 1 && only.inStock) {
+      try {
+        return { messages: purchaseAnswer(await this.deps.purchases.buyNow(userId, only.name)), source: 'purchase' };
+      } catch (error) {
+        this.deps.logger.warn({ err: error, product: only.name }, "a chat purchase's invoice could not be made");
+        return { messages: [{ text: chatTexts.invoiceFailed }], source: 'purchase' };
+      }
+    }
+    if (question.matches.length === 0 || !(question.asksPrice || question.asksToBuy || question.wholeMessageIsProduct)) return null;
+    const shown = question.matches.slice(0, MAX_PRICE_ANSWERS);
+    const links = await this.deps.purchases.offer(userId, shown.filter((product) => product.inStock).map((product) => product.name));
+    return { messages: priceAnswer(question.matches, (product) => links.get(product.name) ?? null), source: 'price' };
   }
 
   /** The AI's answer if it comes within the deadline; else the holding reply, and the answer follows as a run. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { serveRoute, unauthorized } from '@bo/platform';
-import { CHAT_WEBHOOK_SECRET_HEADER, chatWebhook } from '@bo/proto';
+import { CHAT_WEBHOOK_SECRET_HEADER, chatBuyLink, chatWebhook } from '@bo/proto';
 import type { AiChatRouteDeps } from './deps';
 
 const isChatWebhook = (request: { method: string; routeOptions: { url?: string } }) => request.routeOptions.url === chatWebhook.path && request.method === chatWebhook.method;
@@ -10,7 +10,7 @@ const isChatWebhook = (request: { method: string; routeOptions: { url?: string }
  * dashboard's simulator); anyone else gets 401. Checked once the caller's identity is known (the
  * platform's preHandler), before the body is validated or anything is stored.
  */
-export function registerChatWebhookRoutes(app: FastifyInstance, { frontDoor, chatSecret }: AiChatRouteDeps): void {
+export function registerChatWebhookRoutes(app: FastifyInstance, { frontDoor, chatSecret, purchases }: AiChatRouteDeps): void {
   app.addHook('preHandler', async (request) => {
     if (!isChatWebhook(request) || request.identity?.isAdmin) return;
     const given = request.headers[CHAT_WEBHOOK_SECRET_HEADER];
@@ -18,4 +18,11 @@ export function registerChatWebhookRoutes(app: FastifyInstance, { frontDoor, cha
   });
 
   serveRoute(app, chatWebhook, async ({ body }) => (await frontDoor.answer({ userId: body.user_id, text: body.text, firstName: body.first_name ?? null })).reply);
+
+  // A Buy button opened in the chat's browser: the purchase's invoice, then its payment page.
+  serveRoute(app, chatBuyLink, async ({ params, reply }) => {
+    const invoice = await purchases.open(params.token);
+    await reply.redirect(invoice.paymentUrl);
+    return undefined;
+  });
 }

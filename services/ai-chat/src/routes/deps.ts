@@ -2,6 +2,7 @@ import type { AiProviders } from '../clients/ai-providers';
 import type { ChatSecret } from '../clients/chat-secret';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { ChatFrontDoor } from '../operations/chat-front-door';
+import type { ChatPurchases } from '../operations/chat-purchases';
 import type { EmailParser } from '../operations/email-parser';
 
 /** What the ai-chat routes are built on. */
@@ -11,4 +12,5 @@ export interface AiChatRouteDeps {
   parser: EmailParser;
   frontDoor: ChatFrontDoor;
   chatSecret: ChatSecret;
+  purchases: ChatPurchases;
 }

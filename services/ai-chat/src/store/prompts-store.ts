@@ -19,6 +19,11 @@ export const promptsStore = {
     return db.systemPrompt.findMany({ orderBy: { promptId: 'asc' } });
   },
 
+  /** How many prompts there are (the /ai-admin Status card). */
+  count(db: AiChatDb) {
+    return db.systemPrompt.count();
+  },
+
   find(db: AiChatDb, promptId: string) {
     return db.systemPrompt.findUnique({ where: { promptId } });
   },

@@ -16,15 +16,21 @@ export interface PricedOrder {
  * amount is a 409 naming the price, an unlisted product a 404; nothing is made at QPay for either.
  */
 export async function priceChatOrder(prices: PriceLists, request: { invoiceCode: string; amount: number; email: string | null }): Promise<PricedOrder> {
-  const product = chatProduct(request.invoiceCode);
+  const priced = await priceChatProduct(prices, request.invoiceCode, request.email);
+  if (priced.amount !== request.amount) throw conflict(priceMismatch(priced.description, priced.amount, request.amount), { product: priced.description, listedPrice: priced.amount });
+  return priced;
+}
+
+/** A product of the chat (a streaming code or a price-list name) at its listed price; a 404 when it has none. */
+export async function priceChatProduct(prices: PriceLists, invoiceCode: string, email: string | null): Promise<PricedOrder> {
+  const product = chatProduct(invoiceCode);
   const listed = product.kind === 'streaming' ? await prices.streaming(product.serviceCode, product.months) : await prices.product(product.productName);
   if (!listed) {
-    throw notFound(product.kind === 'streaming' ? `${product.name} (${request.invoiceCode}) has no listed price: it cannot be sold` : `"${product.productName}" is not in the price list`);
+    throw notFound(product.kind === 'streaming' ? `${product.name} (${invoiceCode}) has no listed price: it cannot be sold` : `"${product.productName}" is not in the price list`);
   }
-  if (listed.price !== request.amount) throw conflict(priceMismatch(listed.name, listed.price, request.amount), { product: listed.name, listedPrice: listed.price });
   const order: InvoiceOrder =
     product.kind === 'streaming'
-      ? { kind: 'streaming', serviceCode: product.serviceCode, months: product.months, email: request.email, streamingInvoiceId: null }
+      ? { kind: 'streaming', serviceCode: product.serviceCode, months: product.months, email, streamingInvoiceId: null }
       : { kind: 'custom', productName: listed.name };
   return { order, description: listed.name, amount: listed.price };
 }

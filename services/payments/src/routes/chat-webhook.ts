@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, serveRoute, unauthorized } from '@bo/platform';
-import { CHAT_WEBHOOK_SECRET_HEADER, chatPaymentWebhook, checkChatWebhookSecret, dynamicBlock, formatTugrik, testChatPaymentWebhook } from '@bo/proto';
+import { CHAT_WEBHOOK_SECRET_HEADER, chatPaymentWebhook, checkChatWebhookSecret, createChatOrder, dynamicBlock, formatTugrik, testChatPaymentWebhook } from '@bo/proto';
 import { fingerprintOf } from '../domain/invoices';
-import { priceChatOrder } from '../operations/chat-checkout';
+import { priceChatOrder, priceChatProduct } from '../operations/chat-checkout';
 import { invoiceRecord, logStore } from '../store/invoice-store';
 import type { PaymentsRouteDeps } from './deps';
 
@@ -78,6 +78,13 @@ export function registerChatWebhookRoutes(app: FastifyInstance, { prisma, desk, 
     })();
     const error = response.statusCode >= 300 ? String((parsed as { error?: unknown } | null)?.error ?? `HTTP ${response.statusCode}`) : null;
     return { success: error === null, error, data: { statusCode: response.statusCode, response: parsed } };
+  });
+
+  // A purchase ai-chat's chat started: priced here from the lists, never by the caller; once per purchase.
+  serveRoute(app, createChatOrder, async ({ body }) => {
+    const { invoice, created } = await desk.create({ ...(await priceChatProduct(prices, body.product, body.payer.email)), reference: body.reference, payer: body.payer });
+    const record = invoiceRecord(invoice, config.PUBLIC_URL);
+    return { invoiceId: record.invoiceId, description: record.description, amount: record.amount, paymentUrl: record.paymentUrl, expiresAt: record.expiresAt, created };
   });
 
   // ai-chat's webhook is the same chat flow's: it asks here rather than holding a copy of the secret.
