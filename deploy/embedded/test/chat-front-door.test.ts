@@ -47,7 +47,7 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     manychat = system.simulators.manychat!.url;
     openai = system.simulators.openai!.url;
     admin = await signInAdmin(system.url, system.databaseUrl, 'chat-ops');
-    await post(`${manychat}/__sim/subscribers`, ['7300001', '7300002', '7300003', '7300004', '7300005'].map((id) => ({ id, first_name: 'Болд' })));
+    await post(`${manychat}/__sim/subscribers`, ['7300001', '7300002', '7300003', '7300004', '7300005', '7300006'].map((id) => ({ id, first_name: 'Болд' })));
   }, 120_000);
   afterAll(async () => {
     await system?.stop();
@@ -137,7 +137,7 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect(removed.deleted).toBe(3);
   });
 
-  it('gives other questions to the AI, tries the next provider on a 500 or 429, and when the AI is too slow holds the reply and sends the whole answer later', async () => {
+  it('gives other questions to the AI, tries the next provider on a 500 or 429, makes a burst one AI call, and when the AI is too slow holds the reply and sends the whole answer later', async () => {
     for (const priority of [0, 1]) {
       const created = await asAdmin('POST', '/api/admin/ai-providers', { provider: 'openai', model: 'gpt-4o-mini', apiKeyEnvVar: 'OPENAI_API_KEY', priority });
       expect(created.status).toBe(200);
@@ -152,6 +152,19 @@ describe('the chat webhook answers subscribers through the gateway', () => {
       expect(texts(fellBack)).toEqual([`Echo: and on Sunday? ${kind}`]);
     }
 
+    // A burst: three messages within 2 s are one AI call, answered at the last; the first two answer nothing.
+    const chatCalls = async () => ((await (await fetch(`${openai}/__sim/chat-requests`)).json()) as { requests: unknown[] }).requests.length;
+    const callsBefore = await chatCalls();
+    const burst = await Promise.all(['hello', 'I have a question', 'do you sell gift cards?'].map(async (text, index) => {
+      await new Promise((resolve) => setTimeout(resolve, index * 400));
+      return writes('7300006', text);
+    }));
+    expect(burst.map(texts)).toEqual([[], [], ['Echo: do you sell gift cards?']]);
+    expect(burst.every((exchange) => exchange.outcome === 'delivered')).toBe(true);
+    expect((await chatCalls()) - callsBefore).toBe(1);
+    const lastRequest = ((await (await fetch(`${openai}/__sim/chat-requests`)).json()) as { requests: { messages: { role: string; content: string }[] }[] }).requests[0];
+    expect(lastRequest.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['hello', 'I have a question', 'do you sell gift cards?']);
+
     await post(`${openai}/__sim/faults`, { kind: 'slow', delayMs: 20_000, pathPrefix: '/v1/chat', times: 1 });
     const held = await writes('7300004', 'can I pay by card?');
     expect(held.outcome).toBe('delivered');
@@ -164,5 +177,5 @@ describe('the chat webhook answers subscribers through the gateway', () => {
       return messages.filter((message) => message.source === 'sendContent').map((message) => message.content.messages[0].text);
     };
     await expect.poll(sentLater, { timeout: 30_000, interval: 250 }).toEqual(['Echo: can I pay by card?']);
-  }, 60_000);
+  }, 90_000);
 });

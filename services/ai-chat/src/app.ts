@@ -38,7 +38,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
   const prices = new PriceList({ pricingUrl: config.PRICING_URL, signer, logger });
   prices.warm();
   const purchases = new ChatPurchases({ prisma, paymentsUrl: config.PAYMENTS_URL, publicUrl: config.PUBLIC_URL, signer });
-  const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, logger, aiDeadlineMs: config.CHAT_AI_DEADLINE_MS });
+  const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, logger, replyDeadlineMs: config.CHAT_REPLY_DEADLINE_MS, burstMs: config.CHAT_BURST_MS });
   const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
   const deps = { prisma, ai, parser, frontDoor, chatSecret, purchases };
   return {

@@ -13,10 +13,13 @@ export const aiChatSettingsSchema = serviceEnvSchema.extend({
   PRICING_URL: z.url(),
   PAYMENTS_URL: z.url(),
   /**
-   * How long a chat reply waits for the AI before the holding message answers instead: ManyChat
-   * gives up on the webhook after about 10 s, and the reply must leave us within 8 s.
+   * How long after a chat message arrives its reply leaves at the latest (the holding message when
+   * the AI has not answered by then): ManyChat gives up on the webhook after about 10 s, and the
+   * reply must leave us within 8 s.
    */
-  CHAT_AI_DEADLINE_MS: z.coerce.number().int().min(100).max(8_000).default(6_500),
+  CHAT_REPLY_DEADLINE_MS: z.coerce.number().int().min(500).max(8_000).default(7_000),
+  /** Messages a subscriber sends this close together make one AI call (the burst's last one answers). */
+  CHAT_BURST_MS: z.coerce.number().int().min(0).max(5_000).default(2_000),
   /** Per provider request; a provider slower than this is passed over for the next one. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   /**

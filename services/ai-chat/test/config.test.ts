@@ -12,13 +12,14 @@ describe('ai-chat configuration', () => {
       GEMINI_BASE_URL: 'https://generativelanguage.googleapis.com/v1beta/openai',
       CLAUDE_BASE_URL: 'https://api.anthropic.com/v1',
       AI_TIMEOUT_MS: 8000,
-      CHAT_AI_DEADLINE_MS: 6500,
+      CHAT_REPLY_DEADLINE_MS: 7000,
+      CHAT_BURST_MS: 2000,
       AI_API_KEYS: {},
     });
     expect(() => loadAiChatConfig({ ...base, AI_TIMEOUT_MS: '10' })).toThrow('AI_TIMEOUT_MS is invalid');
     expect(() => loadAiChatConfig({ ...base, OPENAI_BASE_URL: 'not a url' })).toThrow('OPENAI_BASE_URL is invalid');
     // ManyChat gives up at about 10 s: a reply may not wait past 8 s.
-    expect(() => loadAiChatConfig({ ...base, CHAT_AI_DEADLINE_MS: '9000' })).toThrow('CHAT_AI_DEADLINE_MS is invalid');
+    expect(() => loadAiChatConfig({ ...base, CHAT_REPLY_DEADLINE_MS: '9000' })).toThrow('CHAT_REPLY_DEADLINE_MS is invalid');
   });
 
   it('keeps every *_API_KEY variable of the environment (trimmed, blank ones left out) for the provider rows to name, and nothing else', () => {

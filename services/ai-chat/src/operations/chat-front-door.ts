@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '@bo/platform';
 import type { Outbox } from '@bo/platform/events';
 import { runKind, type Runs } from '@bo/platform/runs';
@@ -48,8 +49,10 @@ export class ChatFrontDoor {
       prices: PriceList;
       purchases: ChatPurchases;
       logger: Logger;
-      /** How long the AI may take before the holding message answers instead. */
-      aiDeadlineMs: number;
+      /** How long after a message arrives its reply leaves at the latest (the holding message if the AI is late). */
+      replyDeadlineMs: number;
+      /** Messages this close together are one AI question, answered at the last of them. */
+      burstMs: number;
     },
   ) {}
 
@@ -77,6 +80,7 @@ export class ChatFrontDoor {
 
   async answer(message: { userId: string; text: string; firstName: string | null }): Promise<ChatAnswer> {
     const { prisma } = this.deps;
+    const receivedAt = Date.now();
     // The message, and that the subscriber wrote (their 24-hour window opens again: notifications sends what it held).
     const question = await this.deps.outbox.commit(async (tx, emit) => {
       const at = new Date();
@@ -86,9 +90,9 @@ export class ChatFrontDoor {
     });
     if (await pausesStore.isPaused(prisma, message.userId)) return { reply: dynamicBlock([]), source: 'paused' };
 
-    const answered = (await this.productAnswer(message.userId, message.text)) ?? (await this.aiAnswer(message.userId, String(question.id)));
+    const answered = (await this.productAnswer(message.userId, message.text)) ?? (await this.aiAnswer(message.userId, question.id, receivedAt));
     const reply = dynamicBlock(answered.messages);
-    await conversationsStore.add(prisma, message.userId, 'assistant', reply.content.messages.map((one) => one.text).join('\n'), answered.source);
+    if (reply.content.messages.length > 0) await conversationsStore.add(prisma, message.userId, 'assistant', reply.content.messages.map((one) => one.text).join('\n'), answered.source);
     return { reply, source: answered.source };
   }
 
@@ -114,10 +118,19 @@ export class ChatFrontDoor {
     return { messages: priceAnswer(question.matches, (product) => links.get(product.name) ?? null), source: 'price' };
   }
 
-  /** The AI's answer if it comes within the deadline; else the holding reply, and the answer follows as a run. */
-  private async aiAnswer(userId: string, questionId: string): Promise<{ messages: OutgoingText[]; source: AnswerSource }> {
+  /**
+   * The AI's answer if it comes within the reply's deadline; else the holding reply, and the
+   * answer follows as a run. A burst (messages less than `burstMs` apart) is one question: each
+   * message waits that long, and only the last of the burst asks the AI, the earlier ones answer
+   * nothing (the database tells, so it holds across replicas).
+   */
+  private async aiAnswer(userId: string, questionRow: bigint, receivedAt: number): Promise<{ messages: OutgoingText[]; source: AnswerSource }> {
+    const questionId = String(questionRow);
+    await sleep(Math.max(0, receivedAt + this.deps.burstMs - Date.now()));
+    if (await conversationsStore.wroteAfter(this.deps.prisma, userId, questionRow)) return { messages: [], source: 'merged' };
     const asked = this.askAi(userId);
-    const deadline = new Promise<'late'>((resolve) => setTimeout(resolve, this.deps.aiDeadlineMs, 'late').unref());
+    const remainingMs = Math.max(0, receivedAt + this.deps.replyDeadlineMs - Date.now());
+    const deadline = new Promise<'late'>((resolve) => setTimeout(resolve, remainingMs, 'late').unref());
     const first = await Promise.race([asked, deadline]);
     if (first === 'late') {
       this.lateAnswers.set(questionId, asked.catch(() => null));

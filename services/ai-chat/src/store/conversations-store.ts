@@ -1,7 +1,7 @@
 import type { AiChatDb } from './db';
 
 /** How an answer was made, kept with it (null for the subscriber's own message). */
-export type AnswerSource = 'price' | 'purchase' | 'ai' | 'holding' | 'fallback';
+export type AnswerSource = 'price' | 'purchase' | 'ai' | 'holding' | 'fallback' | 'merged';
 
 /** How long conversations are kept (document 2 §9: cleanup removes those older than 7 days). */
 export const CONVERSATION_RETENTION_MS = 7 * 24 * 3_600_000;
@@ -26,6 +26,11 @@ export const conversationsStore = {
   /** Removes every message older than the retention (7 days); answers how many went. */
   async deleteOlderThan(db: AiChatDb, cutoff: Date): Promise<number> {
     return (await db.conversation.deleteMany({ where: { timestamp: { lt: cutoff } } })).count;
+  },
+
+  /** Whether the subscriber wrote again after message `id` (a burst goes on). */
+  async wroteAfter(db: AiChatDb, userId: string, id: bigint): Promise<boolean> {
+    return (await db.conversation.count({ where: { userId, role: 'user', id: { gt: id } } })) > 0;
   },
 
   /** The subscriber's last `limit` messages, oldest first (the AI's context). */
