@@ -166,4 +166,25 @@ export const cleanupConversations = defineRoute({
   example: { reply: { success: true, deleted: 340 } },
 });
 
-export const chatRoutes = [chatWebhook, checkChatWebhookSecret, chatBuyLink, createChatOrder, listConversations, deleteConversation, pauseAutomation, resumeAutomation, cleanupConversations];
+/** The chat's daily clean-up: conversations older than 7 days, and purchases whose link or invoice ran out (document 2 §9). */
+export const CONVERSATION_CLEANUP_CRON = '17 3 * * *';
+
+export const testAiChat = defineRoute({
+  owner: 'ai-chat', method: 'POST', path: '/api/ai/chat', access: 'admin', category,
+  body: z.object({ message: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(4000, 'Message is longer than 4000 characters') }),
+  reply: z.object({
+    success: z.boolean(),
+    data: z.object({
+      /** The answer, or null when no provider answered. */
+      reply: z.string().nullable(),
+      /** The provider that answered (family and model); null when none did. */
+      provider: z.string().nullable(),
+      model: z.string().nullable(),
+      durationMs: z.number().int(),
+    }),
+  }),
+  summary: "One message answered as the chat's AI would (its prompt, the price list), without a conversation: the answer, the provider that gave it and the time taken",
+  example: { body: { message: 'Do you deliver on Sundays?' }, reply: { success: true, data: { reply: 'Yes, every day.', provider: 'openai', model: 'gpt-4o-mini', durationMs: 812 } } },
+});
+
+export const chatRoutes = [testAiChat, chatWebhook, checkChatWebhookSecret, chatBuyLink, createChatOrder, listConversations, deleteConversation, pauseAutomation, resumeAutomation, cleanupConversations];

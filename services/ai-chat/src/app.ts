@@ -1,10 +1,13 @@
+import { schedule } from '@bo/platform/runs';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { CONVERSATION_CLEANUP_CRON } from '@bo/proto';
 import { AiProviders } from './clients/ai-providers';
 import { ChatSecret } from './clients/chat-secret';
 import { PriceList } from './clients/price-list';
 import type { AiChatConfig } from './config';
 import { aiChatConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
+import { chatCleanupKind } from './operations/chat-cleanup';
 import { ChatFrontDoor } from './operations/chat-front-door';
 import { ChatPurchases } from './operations/chat-purchases';
 import { EmailParser } from './operations/email-parser';
@@ -41,6 +44,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
   const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, logger, replyDeadlineMs: config.CHAT_REPLY_DEADLINE_MS, burstMs: config.CHAT_BURST_MS });
   const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
   const deps = { prisma, ai, parser, frontDoor, chatSecret, purchases };
+  const chatCleanup = chatCleanupKind(prisma);
   return {
     routes(app) {
       registerPromptRoutes(app, deps);
@@ -51,7 +55,8 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
       registerFlowRoutes(app, deps);
     },
     consumers: purchasesConsumers(),
-    runs: [frontDoor.lateAnswer],
+    schedules: [schedule('chat-cleanup', CONVERSATION_CLEANUP_CRON, chatCleanup)],
+    runs: [chatCleanup, frontDoor.lateAnswer],
     configItems: () => aiChatConfigItems(config, prisma, ai),
     exposed: { ai, parser },
     stop: async () => prices.stop(),

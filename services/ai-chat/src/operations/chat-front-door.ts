@@ -68,7 +68,7 @@ export class ChatFrontDoor {
     const { userId, questionId } = run.input;
     const pending = this.lateAnswers.get(questionId);
     this.lateAnswers.delete(questionId);
-    const content = pending ? await pending : await this.askAi(userId, run.signal);
+    const content = pending ? await pending : (await this.askAi(userId, run.signal))?.content ?? null;
     if (await pausesStore.isPaused(this.deps.prisma, userId)) return { sent: false, reason: 'automation paused' };
     const text = content || chatTexts.noAnswer;
     await this.deps.outbox.commit(async (tx, emit) => {
@@ -128,7 +128,7 @@ export class ChatFrontDoor {
     const questionId = String(questionRow);
     await sleep(Math.max(0, receivedAt + this.deps.burstMs - Date.now()));
     if (await conversationsStore.wroteAfter(this.deps.prisma, userId, questionRow)) return { messages: [], source: 'merged' };
-    const asked = this.askAi(userId);
+    const asked = this.askAi(userId).then((answer) => answer?.content ?? null);
     const remainingMs = Math.max(0, receivedAt + this.deps.replyDeadlineMs - Date.now());
     const deadline = new Promise<'late'>((resolve) => setTimeout(resolve, remainingMs, 'late').unref());
     const first = await Promise.race([asked, deadline]);
@@ -140,23 +140,32 @@ export class ChatFrontDoor {
     return first ? { messages: [{ text: first }], source: 'ai' } : { messages: [{ text: chatTexts.noAnswer }], source: 'fallback' };
   }
 
-  /** The AI's answer to the subscriber's conversation so far (the providers in order), or null when none answered. */
-  private async askAi(userId: string, signal?: AbortSignal): Promise<string | null> {
+  /** One message answered as the chat's AI would, without a conversation (the admin's test): the answer and who gave it. */
+  async testAnswer(message: string): Promise<{ content: string | null; providerId: number | null; durationMs: number }> {
+    const started = performance.now();
+    const answer = await this.ask([{ role: 'user', content: message }]);
+    return { content: answer?.content ?? null, providerId: answer?.providerId ?? null, durationMs: Math.round(performance.now() - started) };
+  }
+
+  /** The AI's answer to the subscriber's conversation so far, or null when no provider answered. */
+  private async askAi(userId: string, signal?: AbortSignal) {
+    const history = await conversationsStore.recent(this.deps.prisma, userId, CONTEXT_MESSAGES);
+    signal?.throwIfAborted();
+    // The holding replies are ours, not the conversation's: the AI answers the question before them.
+    return this.ask(history.filter((row) => row.source !== 'holding').map((row): ChatMessage => ({ role: row.role === 'assistant' ? 'assistant' : 'user', content: row.content })));
+  }
+
+  /** The providers in order, under the chat's prompt with the price list; null when none answered. */
+  private async ask(conversation: ChatMessage[]): Promise<{ content: string; providerId: number } | null> {
     const { prisma, ai } = this.deps;
-    const [providers, prompt, history, products] = await Promise.all([
+    const [providers, prompt, products] = await Promise.all([
       providersStore.targets(prisma),
       promptsStore.find(prisma, CHAT_PROMPT_ID),
-      conversationsStore.recent(prisma, userId, CONTEXT_MESSAGES),
       this.deps.prices.products().catch(() => [] as { item: ListedProduct }[]),
     ]);
-    signal?.throwIfAborted();
     const priceFacts = products.map(({ item }) => `${item.name}: ${item.price}₮${item.inStock ? '' : ' (out of stock)'}`).join('\n');
-    const messages: ChatMessage[] = [
-      { role: 'system', content: `${prompt?.content ?? DEFAULT_CHAT_PROMPT}\n\nPrice list:\n${priceFacts}` },
-      // The holding replies are ours, not the conversation's: the AI answers the question before them.
-      ...history.filter((row) => row.source !== 'holding').map((row): ChatMessage => ({ role: row.role === 'assistant' ? 'assistant' : 'user', content: row.content })),
-    ];
-    const answer = await ai.chat(providers, messages, { json: false });
-    return answer?.content.trim() || null;
+    const answer = await ai.chat(providers, [{ role: 'system', content: `${prompt?.content ?? DEFAULT_CHAT_PROMPT}\n\nPrice list:\n${priceFacts}` }, ...conversation], { json: false });
+    const content = answer?.content.trim();
+    return answer && content ? { content, providerId: answer.providerId } : null;
   }
 }

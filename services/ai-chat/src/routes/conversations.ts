@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { serveRoute } from '@bo/platform';
-import { cleanupConversations, CONVERSATION_MESSAGES_SHOWN, deleteConversation, listConversations, pauseAutomation, resumeAutomation } from '@bo/proto';
-import { conversationsStore, CONVERSATION_RETENTION_MS } from '../store/conversations-store';
+import { cleanupConversations, CONVERSATION_MESSAGES_SHOWN, deleteConversation, listConversations, pauseAutomation, resumeAutomation, testAiChat } from '@bo/proto';
+import { cleanUpChat } from '../operations/chat-cleanup';
+import { providersStore } from '../store/providers-store';
+import { conversationsStore } from '../store/conversations-store';
 import { pausesStore } from '../store/pauses-store';
 import type { AiChatRouteDeps } from './deps';
 
 const HOUR_MS = 3_600_000;
 
-/** The conversations view on /ai-admin: each subscriber's history, and a person's takeover (pause, resume). */
-export function registerConversationRoutes(app: FastifyInstance, { prisma }: AiChatRouteDeps): void {
+/** The conversations view on /ai-admin: each subscriber's history, a person's takeover (pause, resume), the clean-up, and the AI's test. */
+export function registerConversationRoutes(app: FastifyInstance, { prisma, frontDoor }: AiChatRouteDeps): void {
   serveRoute(app, listConversations, async ({ query }) => {
     const subscribers = await conversationsStore.latestSubscribers(prisma, query.limit);
     const userIds = subscribers.map((subscriber) => subscriber.userId);
@@ -45,5 +47,11 @@ export function registerConversationRoutes(app: FastifyInstance, { prisma }: AiC
     return { success: true };
   });
 
-  serveRoute(app, cleanupConversations, async () => ({ success: true, deleted: await conversationsStore.deleteOlderThan(prisma, new Date(Date.now() - CONVERSATION_RETENTION_MS)) }));
+  serveRoute(app, cleanupConversations, async () => ({ success: true, deleted: (await cleanUpChat(prisma)).deleted }));
+
+  serveRoute(app, testAiChat, async ({ body }) => {
+    const answer = await frontDoor.testAnswer(body.message);
+    const provider = answer.providerId === null ? null : (await providersStore.list(prisma)).find((row) => row.id === answer.providerId);
+    return { success: true, data: { reply: answer.content, provider: provider?.provider ?? null, model: provider?.model ?? null, durationMs: answer.durationMs } };
+  });
 }
