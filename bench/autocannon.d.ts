@@ -4,7 +4,16 @@ declare module 'autocannon' {
     average: number;
     total: number;
     p50: number;
+    p90: number;
     p99: number;
+    max: number;
+  }
+  /** One request of a run's rotation: each connection sends them in turn. */
+  export interface Request {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   export interface Options {
     url: string;
@@ -13,6 +22,7 @@ declare module 'autocannon' {
     pipelining?: number;
     overallRate?: number;
     warmup?: { connections: number; duration: number };
+    requests?: Request[];
   }
   export interface Result {
     requests: Histogram;

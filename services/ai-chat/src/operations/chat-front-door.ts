@@ -92,7 +92,12 @@ export class ChatFrontDoor {
 
     const answered = (await this.productAnswer(message.userId, message.text)) ?? (await this.aiAnswer(message.userId, question.id, receivedAt));
     const reply = dynamicBlock(answered.messages);
-    if (reply.content.messages.length > 0) await conversationsStore.add(prisma, message.userId, 'assistant', reply.content.messages.map((one) => one.text).join('\n'), answered.source);
+    // Recorded as the reply leaves rather than before: ManyChat waits for the reply, not for our record of it.
+    if (reply.content.messages.length > 0) {
+      conversationsStore
+        .add(prisma, message.userId, 'assistant', reply.content.messages.map((one) => one.text).join('\n'), answered.source)
+        .catch((error: unknown) => this.deps.logger.error({ err: error, userId: message.userId }, 'an answer was sent but could not be recorded in the conversation'));
+    }
     return { reply, source: answered.source };
   }
 
