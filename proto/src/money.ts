@@ -76,5 +76,8 @@ export const refundMethods = ['qpay', 'by_hand'] as const;
 
 /** A whole number of tugrik as people read it: 120,000₮. */
 export const formatTugrik = (amount: number) => `${amount.toLocaleString('en-US')}₮`;
-/** Key notification status: empty (null) means pending (document 3 §4). */
-export const notificationStatuses = ['sent', 'failed', 'opted_out'] as const;
+/**
+ * Key notification status: empty (null) means pending (document 3 §4). held: due outside the
+ * 24-hour window with no renewal-reminder template set; it goes out when the customer next writes.
+ */
+export const notificationStatuses = ['sent', 'failed', 'opted_out', 'held'] as const;

@@ -170,6 +170,76 @@ describe('the /manychat-admin page against the ManyChat simulator', () => {
     await context.close();
   });
 
+  it('holds a reminder outside the 24-hour window with no template, shows it with its reason on the page and on the key, takes a template name, and sends the held reminder once the customer writes', async () => {
+    const { context, page } = await signedIn(browser, system.url, { path: '/manychat-admin' });
+    const api = apiOf(page);
+    await api.post('/api/manychat/settings', { key: 'base_url', value: system.url });
+    // Tuul (9000003) last wrote 10 days ago, and the chat never told notifications of her: ManyChat's 3011 says the window is closed.
+    const email = `nfx.held.${Date.now().toString(36)}@example.mn`;
+    const created = await api.post<{ data: { keys: { id: number; key: string }[] } }>('/api/streaming-keys', { service: 'NFX', email, expiresAt: daysAhead(2), profiles: 1 });
+    const [key] = created.data.keys;
+    await api.patch(`/api/streaming-keys/${key.id}/customer-id`, { customerId: '9000003' });
+
+    await openPage(page, 'notifications');
+    const check = page.getByTestId('expiry-check');
+    await check.getByRole('button', { name: 'Run Expiry Check' }).click();
+    await toast(page, 'Expiry check triggered successfully');
+    expect(Number((await check.locator('[data-count="held"]').textContent())?.replace(/\D/g, ''))).toBe(1);
+    expect(await messagesAbout('9000003', key.key)).toEqual([]);
+
+    // The held list (refreshed by the check) names the message, the customer, the key and why.
+    const reason = 'Outside the 24-hour window and no utility template is set for renewal reminders (/manychat-admin): held until the subscriber writes';
+    const held = page.getByTestId('held-messages');
+    const row = held.locator('[data-delivery]').filter({ hasText: '9000003' });
+    await row.waitFor();
+    for (const text of ['Renewal reminder', `Key #${key.id}`, reason]) expect(await row.textContent()).toContain(text);
+    const renewal = page.locator('[data-utility-template="renewal_reminder"]');
+    expect(await renewal.getByTestId('utility-state').textContent()).toBe('No template: held');
+    await screenshot(page, 'manychat-admin-held');
+    // On a phone the list scrolls inside its card; the page does not scroll sideways.
+    const phone = await signedIn(browser, system.url, { path: '/manychat-admin?tab=notifications', width: widths.mobile });
+    await phone.page.getByTestId('held-messages').locator('[data-delivery]').filter({ hasText: '9000003' }).waitFor();
+    await phone.page.getByTestId('utility-templates').locator('[data-utility-template]').first().waitFor();
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await screenshot(phone.page, 'manychat-admin-held');
+    await phone.context.close();
+
+    // The key on /streaming-keys shows the reminder held, with the same reason.
+    const keysPage = await context.newPage();
+    await keysPage.goto(`${system.url}/streaming-keys`);
+    await keysPage.getByRole('button', { name: 'Expiry Report' }).click();
+    const reportRow = keysPage.getByTestId('expiry-report-table').locator('tr').filter({ hasText: key.key });
+    await reportRow.getByText('Held', { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await reportRow.getByTestId('notification-error').textContent()).toBe(reason);
+    await animationsDone(keysPage.getByRole('dialog'));
+    await screenshot(keysPage, 'manychat-admin-held-key', false);
+    await keysPage.close();
+
+    // A template name in Meta's form only; the server says why another is refused.
+    const name = renewal.getByLabel('Renewal reminder: utility template name', { exact: true });
+    await name.fill('Renewal Reminder');
+    await renewal.getByRole('button', { name: 'Save' }).click();
+    expect(await (await toast(page, 'Error')).textContent()).toContain('Template name must be lowercase letters, digits and underscores');
+    await name.fill('renewal_reminder');
+    await renewal.getByRole('button', { name: 'Save' }).click();
+    expect(await (await toast(page, 'Settings updated successfully')).textContent()).toContain('Outside the 24-hour window, Renewal reminder now goes through “renewal_reminder”.');
+    await expect.poll(() => renewal.getByTestId('utility-state').textContent()).toBe('Template set');
+    expect((await api.get<{ utility_templates: { kind: string; name: string | null }[] }>('/api/manychat/settings')).utility_templates).toContainEqual(expect.objectContaining({ kind: 'renewal_reminder', name: 'renewal_reminder' }));
+
+    // Tuul writes to the chat (the simulator plays ManyChat calling the chat webhook): the held reminder goes out once, as text.
+    const wrote = await fetch(`${manychatUrl}/__sim/driver/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subscriberId: '9000003', text: 'сайн байна уу' }) });
+    expect(wrote.status).toBe(200);
+    await expect.poll(async () => (await messagesAbout('9000003', key.key)).length, { timeout: 20_000 }).toBe(1);
+    const [sent] = await messagesAbout('9000003', key.key);
+    expect(sent).toMatchObject({ source: 'sendContent', messageTag: null });
+    expect(JSON.stringify(sent.content)).toContain(`${system.url}/api/streaming/renew/`);
+    await held.getByRole('button', { name: 'Refresh' }).click();
+    await held.getByText('No message is held.').waitFor();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await messagesAbout('9000003', key.key)).toHaveLength(1);
+    await context.close();
+  });
+
   it('is usable on a 390 px phone: the tabs and forms fit, nothing scrolls sideways', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/manychat-admin', width: widths.mobile });
     await openPage(page);

@@ -17,6 +17,7 @@ export const notificationsReminderRecorded = defineEvent({
     /** Send attempts for this key's reminders so far. */
     attempts: z.number().int().nonnegative(),
     at: z.string(),
+    /** Why it failed or is held; null when sent or opted out. */
     error: z.string().nullable(),
   }),
   entity: { name: 'reminder', key: 'keyId', revision: 'revision' },

@@ -25,14 +25,29 @@ const baseUrl = z
   .transform((url) => url.replace(/\/+$/, ''))
   .pipe(z.url({ protocol: /^https?$/, error: 'Base URL must be a http:// or https:// URL' }));
 
-export const settingKeys = ['expiry_reminder_days', 'base_url'] as const;
+/**
+ * The messages that may go outside Messenger's 24-hour window, each only through the approved
+ * utility template an admin names for it (external-apis.md §2, "Changed in 2026"). A chat answer
+ * has none: outside the window it is not sent.
+ */
+export const templateKinds = ['key_delivery', 'payment_confirmation', 'renewal_reminder', 'key_extension'] as const;
+export type TemplateKind = (typeof templateKinds)[number];
+
+/** A Meta template name (lowercase letters, digits, underscores); empty clears it. */
+const TEMPLATE_NAME_MESSAGE = 'Template name must be lowercase letters, digits and underscores, as Meta names templates';
+const templateName = z.string({ error: TEMPLATE_NAME_MESSAGE }).trim().max(512, 'Template name must be at most 512 characters').regex(/^[a-z0-9_]*$/, TEMPLATE_NAME_MESSAGE);
+
+export const settingKeys = ['expiry_reminder_days', 'base_url', 'template_key_delivery', 'template_payment_confirmation', 'template_renewal_reminder', 'template_key_extension'] as const;
 export type SettingKey = (typeof settingKeys)[number];
+/** The setting that names a kind's utility template. */
+export const templateSettingKey = (kind: TemplateKind) => `template_${kind}` as const;
 
 const settingUpdate = z.discriminatedUnion(
   'key',
   [
     z.object({ key: z.literal('expiry_reminder_days'), value: reminderDays }).strict(),
     z.object({ key: z.literal('base_url'), value: baseUrl }).strict(),
+    ...templateKinds.map((kind) => z.object({ key: z.literal(templateSettingKey(kind)), value: templateName }).strict()),
   ],
   { error: `key must be one of ${settingKeys.join(', ')}` },
 );
@@ -56,6 +71,13 @@ export const manyChatSettingsSchema = z.object({
     error: z.string().nullable(),
     payment: z.literal(PAYMENT_STATUS_LINE),
   }),
+  /** Per kind, the utility template its messages go through outside the 24-hour window (null: none set, they are held). */
+  utility_templates: z.array(z.object({
+    kind: z.enum(templateKinds),
+    name: z.string().nullable(),
+    /** The variables a send fills, by name: what the template's placeholders may use. */
+    variables: z.array(z.string()),
+  })),
 });
 export type ManyChatSettings = z.infer<typeof manyChatSettingsSchema>;
 
@@ -65,6 +87,8 @@ export const expiryCheckCountsSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   optedOut: z.number().int(),
+  /** Outside the 24-hour window with no renewal-reminder template set: each goes out when its subscriber next writes. */
+  held: z.number().int(),
   /** Already reminded for that expiry date (or being reminded by a check running at the same time). */
   skipped: z.number().int(),
 });
@@ -72,7 +96,8 @@ export type ExpiryCheckCounts = z.infer<typeof expiryCheckCountsSchema>;
 
 /** chat_answer: the chat's AI answer that came after its holding reply (issue 21). */
 export const deliveryKinds = ['key_delivery', 'payment_confirmation', 'key_extension', 'renewal_reminder', 'chat_answer', 'test'] as const;
-export const deliveryStatuses = ['pending', 'sent', 'failed', 'opted_out'] as const;
+/** held: outside the 24-hour window with no utility template set for its kind; it goes out when the subscriber next writes. */
+export const deliveryStatuses = ['pending', 'sent', 'failed', 'opted_out', 'held'] as const;
 
 /** One chat message and what became of it. A key delivery's text is kept with the password masked. */
 export const deliverySchema = z.object({
@@ -83,8 +108,11 @@ export const deliverySchema = z.object({
   invoiceId: z.string().nullable(),
   status: z.enum(deliveryStatuses),
   attempts: z.number().int(),
+  /** Why it failed, is held, or was not sent (a chat answer outside the window); null once sent. */
   lastError: z.string().nullable(),
-  messageTag: z.string().nullable(),
+  /** The utility template it went out through (outside the 24-hour window); null when sent as text inside it. */
+  templateName: z.string().nullable(),
+  /** The text sent, or a template's variables one per line; a password masked. */
   sentText: z.string().nullable(),
   createdAt: z.string(),
   sentAt: z.string().nullable(),
@@ -108,12 +136,18 @@ const sampleSettings: ManyChatSettings = {
   base_url: 'https://shop.example.mn',
   warning: null,
   status: { apiConfigured: true, simulated: false, connected: true, pageName: 'Stream Keys Shop', error: null, payment: PAYMENT_STATUS_LINE },
+  utility_templates: [
+    { kind: 'key_delivery', name: 'key_delivery', variables: ['service_name', 'key', 'account_email', 'account_password', 'profile_number', 'expires_at'] },
+    { kind: 'payment_confirmation', name: null, variables: ['amount', 'description', 'paid_at'] },
+    { kind: 'renewal_reminder', name: 'renewal_reminder', variables: ['service_name', 'key', 'expires_at', 'days_left', 'renewal_url'] },
+    { kind: 'key_extension', name: null, variables: ['service_name', 'key', 'expires_at'] },
+  ],
 };
 
 export const getManyChatSettings = defineRoute({
   owner: 'notifications', method: 'GET', path: '/api/manychat/settings', access: 'admin', category,
   reply: manyChatSettingsSchema,
-  summary: 'Reminder settings (expiry_reminder_days, base_url), the missing base URL warning and the ManyChat API status card',
+  summary: 'Reminder settings (expiry_reminder_days, base_url), the utility template of each kind of message, the missing base URL warning and the ManyChat API status card',
   example: { reply: sampleSettings },
 });
 
@@ -121,7 +155,7 @@ export const updateManyChatSetting = defineRoute({
   owner: 'notifications', method: 'POST', path: '/api/manychat/settings', access: 'admin', category,
   body: settingUpdate,
   reply: z.object({ success: z.boolean(), message: z.string(), data: z.object({ key: z.enum(settingKeys), value: z.union([z.number(), z.string()]) }) }),
-  summary: 'Sets one setting: expiry_reminder_days (1–30) or base_url (http(s), trimmed, trailing slashes removed)',
+  summary: 'Sets one setting: expiry_reminder_days (1–30), base_url (http(s), trimmed, trailing slashes removed) or template_<kind> (a Meta template name; empty clears it)',
   example: { body: { key: 'expiry_reminder_days', value: 5 }, reply: { success: true, message: 'Settings updated successfully', data: { key: 'expiry_reminder_days', value: 5 } } },
 });
 
@@ -130,7 +164,7 @@ export const triggerExpiryCheck = defineRoute({
   body: z.object({}).strict(),
   reply: z.object({ success: z.boolean(), message: z.string(), data: expiryCheckCountsSchema }),
   summary: 'Runs the expiry check now: one renewal reminder per key and expiry date, and answers its counts',
-  example: { body: {}, reply: { success: true, message: 'Expiry check triggered successfully', data: { checked: 4, sent: 2, failed: 0, optedOut: 1, skipped: 1 } } },
+  example: { body: {}, reply: { success: true, message: 'Expiry check triggered successfully', data: { checked: 5, sent: 2, failed: 0, optedOut: 1, held: 1, skipped: 1 } } },
 });
 
 export const sendTestNotification = defineRoute({
@@ -142,7 +176,7 @@ export const sendTestNotification = defineRoute({
     /** keyId: the sample key the message shows (a test never uses a real key). */
     data: z.object({ userId: z.string(), service: z.string(), keyId: z.string() }),
   }),
-  summary: "Sends the key-delivery message on sample data to a chat user; ManyChat's refusal comes back as the error",
+  summary: "Sends the key-delivery message on sample data to a chat user (outside the 24-hour window through its utility template); ManyChat's refusal, or why it could not go, comes back as the error",
   example: { body: { userId: '9000001' }, reply: { success: true, message: 'Test notification sent', data: { userId: '9000001', service: 'Netflix', keyId: 'SK-0000000000-NFX' } } },
 });
 
@@ -165,13 +199,13 @@ export const listDeliveries = defineRoute({
     limit: z.coerce.number().int().min(1).max(200).default(50),
   }),
   reply: z.object({ data: z.array(deliverySchema) }),
-  summary: 'Recent chat messages, newest first, with their status, attempts and last error',
+  summary: 'Recent chat messages, newest first, with their status, attempts and last error (status=held: those waiting for their subscriber to write)',
   example: {
     query: { status: 'failed' },
     reply: {
       data: [{
         id: 7, kind: 'payment_confirmation', subscriberId: '1234567', keyId: null, invoiceId: 'INV-7K3Q9X2M4P', status: 'failed', attempts: 5,
-        lastError: 'ManyChat refused the API token (401): Access denied', messageTag: null, sentText: null, createdAt: '2026-11-23T08:00:01.000Z', sentAt: null,
+        lastError: 'ManyChat refused the API token (401): Access denied', templateName: null, sentText: null, createdAt: '2026-11-23T08:00:01.000Z', sentAt: null,
       }],
     },
   },

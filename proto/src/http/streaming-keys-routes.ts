@@ -105,6 +105,8 @@ export const streamingKeyViewSchema = z.object({
   lastNotificationSent: z.string().nullable(),
   /** null means pending. */
   notificationStatus: z.enum(notificationStatuses).nullable(),
+  /** Why the reminder failed or is held; null otherwise. */
+  notificationError: z.string().nullable(),
   notificationAttempts: z.number().int(),
   isOptedOut: z.boolean(),
   createdAt: z.string(),
@@ -177,6 +179,7 @@ export const expiryReportSchema = z.object({
   sent: z.number().int(),
   failed: z.number().int(),
   optedOut: z.number().int(),
+  held: z.number().int(),
   pending: z.number().int(),
   keys: z.array(z.object({
     id: z.number().int(),
@@ -185,6 +188,7 @@ export const expiryReportSchema = z.object({
     key: z.string(),
     expiresAt: z.string(),
     notificationStatus: z.enum(notificationStatuses).nullable(),
+    notificationError: z.string().nullable(),
     notificationAttempts: z.number().int(),
   })),
 });
@@ -204,7 +208,7 @@ const listOf = <S extends z.ZodType>(item: S) => z.object({ success: z.boolean()
 const exampleKey: StreamingKeyView = {
   id: 41, email: 'nfx.account1@example.mn', key: 'SK-7Q2M4P9X3K-NFX', service: 'NFX', serviceName: 'Netflix', profileNumber: 3,
   expiresAt: '2026-12-23T08:00:00.000Z', isActive: 1, status: 'Active', customerId: '1234567', held: true, assignedAt: '2026-11-23T08:00:00.000Z',
-  buyerEmail: 'bat@example.mn', streamingInvoiceId: 12, lastNotificationSent: null, notificationStatus: null, notificationAttempts: 0, isOptedOut: false,
+  buyerEmail: 'bat@example.mn', streamingInvoiceId: 12, lastNotificationSent: null, notificationStatus: null, notificationError: null, notificationAttempts: 0, isOptedOut: false,
   createdAt: '2026-11-20T08:00:00.000Z',
 };
 const examplePricing: StreamingPricingRow = { id: 1, service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35000, isActive: true };
@@ -281,7 +285,16 @@ export const expiryReport = defineRoute({
   summary: "Keys held by customers that expire within `days` days, with their reminder's status and attempts",
   example: {
     query: { days: 3 },
-    reply: { total: 1, sent: 1, failed: 0, optedOut: 0, pending: 0, keys: [{ id: 41, serviceName: 'Netflix', email: 'nfx.account1@example.mn', key: 'SK-7Q2M4P9X3K-NFX', expiresAt: '2026-11-25T08:00:00.000Z', notificationStatus: 'sent', notificationAttempts: 1 }] },
+    reply: {
+      total: 2, sent: 1, failed: 0, optedOut: 0, held: 1, pending: 0,
+      keys: [
+        { id: 41, serviceName: 'Netflix', email: 'nfx.account1@example.mn', key: 'SK-7Q2M4P9X3K-NFX', expiresAt: '2026-11-25T08:00:00.000Z', notificationStatus: 'sent', notificationError: null, notificationAttempts: 1 },
+        {
+          id: 42, serviceName: 'Netflix', email: 'nfx.account1@example.mn', key: 'SK-9D4F6H8J2L-NFX', expiresAt: '2026-11-25T08:00:00.000Z', notificationStatus: 'held',
+          notificationError: 'Outside the 24-hour window and no utility template is set for renewal reminders (/manychat-admin): held until the subscriber writes', notificationAttempts: 0,
+        },
+      ],
+    },
   },
 });
 

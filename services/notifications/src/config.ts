@@ -12,7 +12,7 @@ export const notificationsEnvSchema = serviceEnvSchema.extend({
   MANYCHAT_API_TOKEN: optionalText,
   /**
    * Per ManyChat request; a send that times out is retried (and may, rarely, reach the person twice: ManyChat has no idempotency key).
-   * A send's claim is derived from it (tries × timeout + back-off, twice for the tagged resend), so no second replica sends meanwhile.
+   * A send's claim is derived from it (tries × timeout + back-off, twice: the text, then outside the 24-hour window the template), so no second replica sends meanwhile.
    */
   MANYCHAT_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(10_000),
   /** streaming-keys: keys expiring soon, a key's delivery details, renewal sessions. */

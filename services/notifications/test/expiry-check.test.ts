@@ -24,7 +24,7 @@ describe('the expiry check, with streaming-keys', () => {
       const key = await keyView(id);
       return key.notificationStatus === status && key.notificationAttempts === attempts ? key : undefined;
     }, 15_000, `key ${id} to show ${status} after ${attempts} attempts`);
-  const reminders = (subscriberId: string) => n.messages(subscriberId).filter((message) => textOf(message).includes('хоногийн дараа дуусна'));
+  const reminders = (subscriberId: string) => n.messages(subscriberId).filter((message) => message.templateName === 'renewal_reminder' || textOf(message).includes('хоногийн дараа дуусна'));
   const makeKeys = async (email: string, expiresInMs: number, holders: string[]): Promise<StreamingKeyView[]> => {
     const made = await n.callKeys('POST', '/api/streaming-keys', { service: 'NFX', email, expiresAt: new Date(Date.now() + expiresInMs).toISOString(), profiles: holders.length });
     expect(made.status).toBe(200);
@@ -45,7 +45,7 @@ describe('the expiry check, with streaming-keys', () => {
   afterAll(() => n?.stop());
 
   it('without a base URL records each reminder failed with the warning, sends nothing, and streaming-keys shows it', async () => {
-    expect(await trigger()).toEqual({ checked: 4, sent: 0, failed: 3, optedOut: 1, skipped: 0 });
+    expect(await trigger()).toEqual({ checked: 4, sent: 0, failed: 3, optedOut: 1, held: 0, skipped: 0 });
     expect(n.manychat.state.messages).toEqual([]);
     const rows = await n.notifications.prisma.reminder.findMany({ orderBy: { keyId: 'asc' } });
     expect(rows.map((row) => [row.keyId, row.status, row.lastError])).toEqual([
@@ -61,23 +61,27 @@ describe('the expiry check, with streaming-keys', () => {
     expect(failed[0].lastError).toBe(BASE_URL_WARNING);
   });
 
-  it('with a base URL sends one reminder per key, tagged ACCOUNT_UPDATE, linking to the renewal session streaming-keys made; a second check sends none', async () => {
+  it('with a base URL sends one reminder per key linking to the renewal session streaming-keys made, as text inside the window and through the template outside; a second check sends none', async () => {
     await n.call('POST', '/api/manychat/settings', { key: 'base_url', value: 'https://shop.example.mn/' });
-    expect(await trigger()).toEqual({ checked: 4, sent: 3, failed: 0, optedOut: 0, skipped: 1 });
+    await n.useTemplates({ renewal_reminder: 'renewal_reminder' });
+    expect(await trigger()).toEqual({ checked: 4, sent: 3, failed: 0, optedOut: 0, held: 0, skipped: 1 });
     expect(reminders('8400001')).toHaveLength(2);
     expect(reminders('8400002')).toHaveLength(1);
-    expect(n.manychat.state.messages.every((message) => message.messageTag === 'ACCOUNT_UPDATE')).toBe(true);
+    expect(n.manychat.state.messages.every((message) => message.messageTag === null)).toBe(true);
+    expect(reminders('8400001').map((message) => message.source)).toEqual(['sendContent', 'sendContent']);
+    expect(reminders('8400002').map((message) => message.source)).toEqual(['sendTemplate']);
     for (const key of keys.slice(0, 3)) {
       const session = await keysPrisma().renewalSession.findFirst({ where: { keyId: key.id }, orderBy: { createdAt: 'desc' } });
       const text = n.manychat.state.messages.map(textOf).find((message) => message.includes(key.key))!;
+      // The text's last line, or the template's last variable (renewal_url).
       expect(text.split('\n').at(-1)).toBe(`https://shop.example.mn/api/streaming/renew/${session.id}`);
-      expect(text).toContain('ends in 2 days');
+      expect(text).toMatch(key.customerId === '8400002' ? /^2$/m : /ends in 2 days/);
     }
     expect(n.manychat.state.messages.map(textOf).some((text) => text.includes(keys[3].key))).toBe(false); // opted out
     await keyStatus(keys[0].id, 'sent', 1);
     await keyStatus(keys[3].id, 'opted_out', 0);
 
-    expect(await trigger()).toEqual({ checked: 4, sent: 0, failed: 0, optedOut: 0, skipped: 4 });
+    expect(await trigger()).toEqual({ checked: 4, sent: 0, failed: 0, optedOut: 0, held: 0, skipped: 4 });
     expect(reminders('8400001')).toHaveLength(2);
     const report = (await n.callKeys('GET', '/api/streaming/expiry-report')).body;
     expect(report).toMatchObject({ sent: 3, optedOut: 1, failed: 0 });
@@ -120,7 +124,7 @@ describe('the expiry check, with streaming-keys', () => {
 
     const [doomed] = await makeKeys('nfx.doomed@example.mn', 2 * DAY, ['8499999']); // ManyChat knows no such subscriber
     for (let check = 1; check <= 5; check++) expect((await trigger()).failed).toBe(1);
-    expect(await trigger()).toEqual({ checked: 8, sent: 0, failed: 0, optedOut: 0, skipped: 8 });
+    expect(await trigger()).toEqual({ checked: 8, sent: 0, failed: 0, optedOut: 0, held: 0, skipped: 8 });
     const reminder = await n.notifications.prisma.reminder.findFirstOrThrow({ where: { keyId: doomed.id } });
     expect(reminder).toMatchObject({ status: 'failed', attempts: 5, lastError: expect.stringContaining('Subscriber does not exist') });
     await keyStatus(doomed.id, 'failed', 5);

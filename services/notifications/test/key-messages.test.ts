@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvelope, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type StreamingKeyView } from '@bo/proto';
-import { formatTime } from '../src/domain/templates';
+import { formatTime, templateVariables } from '../src/domain/templates';
 import { eventually, startNotificationsSystem, textOf, type NotificationsSystem } from './system';
 
 const HOUR = 3_600_000;
@@ -44,7 +44,7 @@ describe('key deliveries and renewal confirmations, with streaming-keys', () => 
     const paid = createEnvelope(paymentsInvoicePaid, { ...paymentsInvoicePaid.example, invoiceId: 'INV-KEYORDER01', payer: { ...paymentsInvoicePaid.example.payer, subscriberId: '8300001' }, order });
     await Promise.all(Array.from({ length: 50 }, () => n.system.publish(paid)));
     const delivery = await deliveryOf({ kind: 'key_delivery', invoiceId: 'INV-KEYORDER01' });
-    expect(delivery).toMatchObject({ status: 'sent', subscriberId: '8300001', messageTag: null });
+    expect(delivery).toMatchObject({ status: 'sent', subscriberId: '8300001', templateName: null });
     await deliveryOf({ kind: 'payment_confirmation', invoiceId: 'INV-KEYORDER01' });
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // duplicates, had they an effect, would have shown by now
     const messages = n.messages('8300001').map(textOf);
@@ -59,19 +59,26 @@ describe('key deliveries and renewal confirmations, with streaming-keys', () => 
     expect(purchase).toMatchObject({ keyId: key.id, service: 'NFX', duration: 1, amount: 35000, expiresAt: new Date(key.expiresAt), paidAt: expect.any(Date) });
   });
 
-  it('sends one key delivery for 50 copies of one assigned event, with the password as it is at send time, tagged outside the window', async () => {
+  it('sends one key delivery for 50 copies of one assigned event outside the window, through the key-delivery template with the password as it is at send time', async () => {
     const changed = await n.callKeys('PUT', '/api/streaming-accounts/password', { service: 'NFX', email: ACCOUNT, password: 'Second-Pass-2' });
     expect(changed.status).toBe(200);
+    n.manychat.state.templates.set('key_ready', { name: 'key_ready', variables: [...templateVariables.key_delivery] });
+    await n.useTemplates({ key_delivery: 'key_ready' });
     const key = (await Promise.all(pool.map((k) => keyView(k.id)))).find((k) => !k.held)!;
     const event = assigned(key, '8300002');
     await Promise.all(Array.from({ length: 50 }, () => n.system.publish(event)));
-    expect(await deliveryOf({ kind: 'key_delivery', eventId: event.id })).toMatchObject({ status: 'sent', messageTag: 'POST_PURCHASE_UPDATE', attempts: 1 });
+    const delivery = await deliveryOf({ kind: 'key_delivery', eventId: event.id });
+    expect(delivery).toMatchObject({ status: 'sent', templateName: 'key_ready', attempts: 1 });
+    // The record keeps the variables without the password.
+    expect(delivery.sentText).toContain('account_password = ••••••');
+    expect(delivery.sentText).not.toContain('Second-Pass-2');
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const messages = n.messages('8300002');
     expect(messages).toHaveLength(1);
-    expect(messages[0].messageTag).toBe('POST_PURCHASE_UPDATE');
-    expect(textOf(messages[0])).toContain('Second-Pass-2');
-    expect(textOf(messages[0])).not.toContain('First-Pass-1');
+    expect(messages[0]).toMatchObject({
+      source: 'sendTemplate', templateName: 'key_ready', messageTag: null,
+      content: { variables: { service_name: 'Netflix', key: key.key, account_email: ACCOUNT, account_password: 'Second-Pass-2', profile_number: String(key.profileNumber), expires_at: formatTime(key.expiresAt) } },
+    });
     expect(await n.notifications.prisma.delivery.count({ where: { eventId: event.id } })).toBe(1);
   });
 

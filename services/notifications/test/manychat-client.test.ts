@@ -5,7 +5,6 @@ import { OutsideSystem, RedisOutsideRateLimit } from '@bo/platform/outside';
 import { outsideSystemForTest } from '@bo/platform/testing/outside';
 import { RedisCache } from '@bo/platform/cache';
 import { ManyChatClient, ManyChatError, manyChatSystem, SENDS_PER_SECOND } from '../src/clients/manychat';
-import { ACCOUNT_UPDATE, ChatMessenger, NotConfiguredError, PURCHASE_UPDATE } from '../src/operations/messenger';
 import { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
 import { dynamicBlock } from '@bo/proto';
 
@@ -44,19 +43,16 @@ describe('ManyChat client against the ManyChat simulator', () => {
     expect(await client.getInfo()).toEqual({ id: '1000001', name: 'Stream Keys Shop' });
   });
 
-  it('reports 3011 outside the window; the messenger resends once with the purchase tag, and reminders always carry theirs', async () => {
+  it('reports 3011 outside the window, and sends an approved utility template there with its variables', async () => {
     const refused = await client.sendContent('7100002', textBlock('late')).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ManyChatError);
     expect(refused).toMatchObject({ status: 400, code: 3011, outsideWindow: true, retryable: false });
-    const messenger = new ChatMessenger(client);
-    sim.journal.clear();
-    expect(await messenger.send('7100002', 'Your key', PURCHASE_UPDATE)).toEqual({ messageTag: 'POST_PURCHASE_UPDATE' });
-    expect(sends()).toHaveLength(2); // the untagged try, then the tagged one
-    expect(await messenger.send('7100001', 'Inside the window', PURCHASE_UPDATE)).toEqual({ messageTag: null });
-    sim.journal.clear();
-    expect(await messenger.send('7100001', 'Reminder', ACCOUNT_UPDATE)).toEqual({ messageTag: 'ACCOUNT_UPDATE' });
-    expect(sends()).toHaveLength(1);
-    expect(sim.state.messages.map((m) => [m.subscriberId, m.messageTag])).toEqual([['7100001', 'ACCOUNT_UPDATE'], ['7100001', null], ['7100002', 'POST_PURCHASE_UPDATE']]);
+    const unapproved = await client.sendTemplate('7100002', 'key_ready', { key: 'SK-1' }).catch((error: unknown) => error);
+    expect(unapproved).toMatchObject({ status: 400, retryable: false, message: 'ManyChat answered 400: Template not found or not approved — "key_ready" is not an approved utility template of this page' });
+    sim.state.templates.set('key_ready', { name: 'key_ready', variables: ['key'] });
+    await client.sendTemplate('7100002', 'key_ready', { key: 'SK-1' });
+    expect(sim.state.messages).toMatchObject([{ subscriberId: '7100002', source: 'sendTemplate', templateName: 'key_ready', messageTag: null, content: { template_name: 'key_ready', variables: { key: 'SK-1' } } }]);
+    expect(sim.journal.list().filter((entry) => entry.url.startsWith('/fb/sending/sendTemplate')).map((entry) => entry.status)).toEqual([200, 400]);
   });
 
   it('treats HTTP 200 with "status":"error" as a failure', async () => {
@@ -137,19 +133,12 @@ describe('ManyChat client against the ManyChat simulator', () => {
     const patient = clientAt(url, 5_000);
     // Three tries of 5 s, two waits of at most 2 s (a Retry-After ManyChat may ask), at most a second's wait for the page's pace.
     expect(patient.sendDeadlineMs).toBe(3 * 5_000 + 2 * 2_000 + 1_000);
-    expect(new ChatMessenger(patient).sendDeadlineMs).toBe(2 * patient.sendDeadlineMs);
     sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'slow', delayMs: 2_000 });
     const started = Date.now();
-    const stopped = await patient.sendContent('7100001', textBlock('late'), undefined, AbortSignal.timeout(200)).catch((error: unknown) => error);
+    const stopped = await patient.sendContent('7100001', textBlock('late'), AbortSignal.timeout(200)).catch((error: unknown) => error);
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(stopped).toMatchObject({ name: 'ManyChatError', message: expect.stringContaining('abandoned') });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sim.faults.list()[0].fired).toBe(1); // one try, no retry after the caller gave up
-  });
-
-  it('without a token the messenger sends nothing and says ManyChat is not configured', async () => {
-    const messenger = new ChatMessenger(null);
-    await expect(messenger.send('7100001', 'x', PURCHASE_UPDATE)).rejects.toThrow(NotConfiguredError);
-    await expect(messenger.send('7100001', 'x', PURCHASE_UPDATE)).rejects.toThrow('ManyChat API is not configured');
   });
 });

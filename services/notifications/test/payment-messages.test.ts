@@ -29,7 +29,7 @@ describe('payment confirmations from payments.invoice.paid', () => {
     const event = paid('8200001', { amount: 105000, description: 'Netflix 3 сар', paidAt: '2026-11-23T08:05:00.000Z' });
     await Promise.all(Array.from({ length: 50 }, () => n.system.publish(event)));
     const row = await decided(event.payload.invoiceId);
-    expect(row).toMatchObject({ status: 'sent', attempts: 1, messageTag: null, subscriberId: '8200001', eventId: event.id });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, templateName: null, subscriberId: '8200001', eventId: event.id });
     // Give the duplicates time to be consumed (and to do nothing).
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const messages = n.messages('8200001');
@@ -43,11 +43,32 @@ describe('payment confirmations from payments.invoice.paid', () => {
     expect(await prisma.manychatCustomer.count({ where: { facebookUserId: '8200001' } })).toBe(1);
   });
 
-  it('tags the confirmation POST_PURCHASE_UPDATE for a subscriber outside the 24-hour window', async () => {
-    const event = paid('8200002');
+  it('sends a confirmation inside the window as untagged text: our record of the subscriber says so, and the template is not used', async () => {
+    await n.useTemplates({ payment_confirmation: 'payment_received' });
+    await n.wrote('8200003', HOUR);
+    n.manychat.state.upsertSubscriber({ id: '8200003', last_interaction: new Date(Date.now() - HOUR).toISOString() });
+    await eventually(() => n.notifications.prisma.chatSubscriber.findUnique({ where: { subscriberId: '8200003' } }), 10_000, 'the record of 8200003');
+    const event = paid('8200003', { amount: 35000, description: 'Netflix 1 сар', paidAt: '2026-11-23T08:00:00.000Z' });
+    const sends = () => n.manychat.journal.list().filter((entry) => entry.url.startsWith('/fb/sending/')).map((entry) => [entry.url, entry.status]);
+    n.manychat.journal.clear();
     await n.system.publish(event);
-    expect(await decided(event.payload.invoiceId)).toMatchObject({ status: 'sent', messageTag: 'POST_PURCHASE_UPDATE' });
-    expect(n.messages('8200002').map((message) => message.messageTag)).toEqual(['POST_PURCHASE_UPDATE']);
+    expect(await decided(event.payload.invoiceId)).toMatchObject({ status: 'sent', templateName: null });
+    const [message] = n.messages('8200003');
+    expect(message).toMatchObject({ source: 'sendContent', messageTag: null });
+    expect(message.templateName).toBeUndefined();
+    expect(textOf(message)).toContain('Payment received');
+    expect(sends()).toEqual([['/fb/sending/sendContent', 200]]);
+  });
+
+  it('outside the window, for a payer the chat never told us about: the text first, then on ManyChat’s 3011 the payment-confirmation template with the payment’s data', async () => {
+    await n.useTemplates({ payment_confirmation: 'payment_received' });
+    const event = paid('8200002', { amount: 105000, description: '', paidAt: '2026-11-23T08:05:00.000Z' });
+    await n.system.publish(event);
+    const row = await decided(event.payload.invoiceId);
+    expect(row).toMatchObject({ status: 'sent', templateName: 'payment_received', sentText: 'payment_received:\namount = 105,000₮\ndescription = —\npaid_at = 2026-11-23 16:05' });
+    expect(n.messages('8200002')).toMatchObject([{ source: 'sendTemplate', templateName: 'payment_received', messageTag: null, content: { variables: { amount: '105,000₮', description: '—', paid_at: '2026-11-23 16:05' } } }]);
+    const refused = n.manychat.journal.list().filter((entry) => entry.url.startsWith('/fb/sending/sendContent') && entry.status === 400);
+    expect(refused.length).toBeGreaterThanOrEqual(1); // the 3011 that said the window was closed
   });
 
   it('sends again within one try what ManyChat did not take (429), and leaves a 5xx to the next try of the delivery', async () => {

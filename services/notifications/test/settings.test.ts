@@ -34,6 +34,12 @@ describe('notifications routes: settings, templates, test notification', () => {
       base_url: null,
       warning: BASE_URL_WARNING,
       status: { apiConfigured: true, simulated: true, connected: true, pageName: 'Stream Keys Shop', error: null, payment: 'Using Existing QPay Setup' },
+      utility_templates: [
+        { kind: 'key_delivery', name: null, variables: ['service_name', 'key', 'account_email', 'account_password', 'profile_number', 'expires_at'] },
+        { kind: 'payment_confirmation', name: null, variables: ['amount', 'description', 'paid_at'] },
+        { kind: 'renewal_reminder', name: null, variables: ['service_name', 'key', 'expires_at', 'days_left', 'renewal_url'] },
+        { kind: 'key_extension', name: null, variables: ['service_name', 'key', 'expires_at'] },
+      ],
     });
     expect(BASE_URL_WARNING).toContain('renewal notifications will not work');
     expect(JSON.stringify(body)).not.toContain(SIMULATOR_MANYCHAT_TOKEN.split(':')[1]);
@@ -52,7 +58,7 @@ describe('notifications routes: settings, templates, test notification', () => {
       [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
       [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
       [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
-      [400, 'Invalid body: key: key must be one of expiry_reminder_days, base_url'],
+      [400, 'Invalid body: key: key must be one of expiry_reminder_days, base_url, template_key_delivery, template_payment_confirmation, template_renewal_reminder, template_key_extension'],
     ]);
     expect((await n.call('POST', '/api/manychat/settings', { key: 'base_url', value: 'https://x.mn', extra: 1 })).status).toBe(400);
     const { body } = await n.call('GET', '/api/manychat/settings');
@@ -63,9 +69,28 @@ describe('notifications routes: settings, templates, test notification', () => {
     await set('expiry_reminder_days', 5);
   });
 
+  it('names a utility template per kind of message (trimmed, Meta’s naming), clears it with an empty name, and refuses another form', async () => {
+    const set = (key: string, value: unknown) => n.call('POST', '/api/manychat/settings', { key, value });
+    expect((await set('template_renewal_reminder', '  renewal_reminder_mn ')).body).toEqual({ success: true, message: 'Settings updated successfully', data: { key: 'template_renewal_reminder', value: 'renewal_reminder_mn' } });
+    expect((await set('template_key_extension', 'key_extended')).status).toBe(200);
+    const refusals = await Promise.all([set('template_key_delivery', 'Key Delivery'), set('template_key_delivery', 'key-delivery'), set('template_key_delivery', 5), set('template_chat_answer', 'answer')]);
+    expect(refusals.map((reply) => [reply.status, reply.body.error])).toEqual([
+      [400, 'Invalid body: value: Template name must be lowercase letters, digits and underscores, as Meta names templates'],
+      [400, 'Invalid body: value: Template name must be lowercase letters, digits and underscores, as Meta names templates'],
+      [400, 'Invalid body: value: Template name must be lowercase letters, digits and underscores, as Meta names templates'],
+      [400, expect.stringContaining('Invalid body: key: key must be one of')],
+    ]);
+    const named = (await n.call('GET', '/api/manychat/settings')).body.utility_templates.map((t: { kind: string; name: string | null }) => [t.kind, t.name]);
+    expect(named).toEqual([['key_delivery', null], ['payment_confirmation', null], ['renewal_reminder', 'renewal_reminder_mn'], ['key_extension', 'key_extended']]);
+    expect((await set('template_key_extension', '')).body.data).toEqual({ key: 'template_key_extension', value: '' });
+    expect((await n.call('GET', '/api/manychat/settings')).body.utility_templates[3]).toMatchObject({ kind: 'key_extension', name: null });
+  });
+
   it('keeps the settings across a restart', async () => {
     await n.restart();
-    expect((await n.call('GET', '/api/manychat/settings')).body).toMatchObject({ expiry_reminder_days: 5, base_url: 'https://shop.example.mn', warning: null });
+    const { body } = await n.call('GET', '/api/manychat/settings');
+    expect(body).toMatchObject({ expiry_reminder_days: 5, base_url: 'https://shop.example.mn', warning: null });
+    expect(body.utility_templates[2]).toMatchObject({ kind: 'renewal_reminder', name: 'renewal_reminder_mn' });
   });
 
   it('previews the three templates on sample data, the reminder with the configured days', async () => {
@@ -75,18 +100,25 @@ describe('notifications routes: settings, templates, test notification', () => {
     expect(body.data[2].sample).toContain('35,000₮');
   });
 
-  it('sends the sample key delivery as a test: untagged inside the window, tagged outside, recorded either way', async () => {
+  it('sends the sample key delivery as a test: as text inside the window, outside only through the key-delivery template, recorded either way', async () => {
     const inside = await n.call('POST', '/api/manychat/test-notification', { userId: '8100001' });
     expect({ status: inside.status, body: inside.body }).toEqual({ status: 200, body: { success: true, message: 'Test notification sent', data: { userId: '8100001', service: 'Netflix', keyId: 'SK-0000000000-NFX' } } });
     expect(n.messages('8100001')).toHaveLength(1);
-    expect(n.messages('8100001')[0].messageTag).toBeNull();
+    expect(n.messages('8100001')[0]).toMatchObject({ source: 'sendContent', messageTag: null });
     expect(textOf(n.messages('8100001')[0])).toContain('SK-0000000000-NFX');
+    // Outside the window with no template: a test is never held, so it says why it was not sent.
+    const refused = await n.call('POST', '/api/manychat/test-notification', { userId: 8100002 });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 409, body: { error: 'Outside the 24-hour window and no utility template is set for key deliveries (/manychat-admin): a test is never held, so it was not sent' },
+    });
+    await n.useTemplates({ key_delivery: 'key_delivery' });
     const outside = await n.call('POST', '/api/manychat/test-notification', { userId: 8100002 });
     expect(outside.body.data.userId).toBe('8100002');
-    expect(n.messages('8100002').map((message) => message.messageTag)).toEqual(['POST_PURCHASE_UPDATE']);
+    expect(n.messages('8100002')).toMatchObject([{ source: 'sendTemplate', templateName: 'key_delivery', content: { variables: { key: 'SK-0000000000-NFX', account_password: 'Sample-Pass-2026' } } }]);
     const tests = (await n.call('GET', '/api/manychat/deliveries?kind=test')).body.data;
-    expect(tests.map((d: { subscriberId: string; status: string; messageTag: string | null }) => [d.subscriberId, d.status, d.messageTag])).toEqual([
-      ['8100002', 'sent', 'POST_PURCHASE_UPDATE'],
+    expect(tests.map((d: { subscriberId: string; status: string; templateName: string | null }) => [d.subscriberId, d.status, d.templateName])).toEqual([
+      ['8100002', 'sent', 'key_delivery'],
+      ['8100002', 'failed', null],
       ['8100001', 'sent', null],
     ]);
   });
@@ -97,7 +129,7 @@ describe('notifications routes: settings, templates, test notification', () => {
     expect((await n.call('POST', '/api/manychat/test-notification', { userId: 'abc' })).body.error).toBe('Invalid body: userId: User ID must be a ManyChat subscriber id (digits)');
     expect((await n.call('POST', '/api/manychat/test-notification', {})).status).toBe(400);
     const failed = (await n.call('GET', '/api/manychat/deliveries?status=failed')).body.data;
-    expect(failed).toMatchObject([{ kind: 'test', subscriberId: '8199999', status: 'failed', lastError: expect.stringContaining('Subscriber does not exist') }]);
+    expect(failed[0]).toMatchObject({ kind: 'test', subscriberId: '8199999', status: 'failed', lastError: expect.stringContaining('Subscriber does not exist') });
   });
 
   it('says in the config status that ManyChat is configured and simulated', async () => {

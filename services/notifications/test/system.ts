@@ -4,6 +4,7 @@ export { eventually } from '@bo/platform/testing/eventually';
 import { listen } from '@bo/sim-kit';
 import { buildManyChatSimulator, type DeliveredMessage } from '@bo/sim-manychat';
 import streamingKeys from '@bo/streaming-keys/service';
+import { aiChatSubscriberWrote, createEnvelope, type EventEnvelope, type TemplateKind } from '@bo/proto';
 import type { NotificationsExposed } from '../src/app';
 import type { PrismaClient } from '../src/generated/prisma/client';
 import notifications, { SIMULATOR_MANYCHAT_TOKEN } from '../src/service';
@@ -22,6 +23,12 @@ export interface NotificationsSystem {
   call(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<TestReply>;
   /** What the ManyChat simulator delivered to a subscriber (newest first). */
   messages(subscriberId: string): DeliveredMessage[];
+  /** The event of the chat seeing the subscriber write (ai-chat.subscriber.wrote), `ago` ms back; their message count grows with each. */
+  wroteEvent(subscriberId: string, ago?: number): EventEnvelope<{ subscriberId: string; revision: number; at: string }>;
+  /** Publishes a wroteEvent. */
+  wrote(subscriberId: string, ago?: number): Promise<void>;
+  /** Names each kind's utility template on /manychat-admin ('' clears it), approving it on the simulated page unless it is there already. */
+  useTemplates(names: Partial<Record<TemplateKind, string>>): Promise<void>;
   /** Starts streaming-keys in this system (its internal routes: expiring keys, delivery details, renewal sessions). */
   startStreamingKeys(): Promise<RunningService>;
   /** A request to streaming-keys as an admin. */
@@ -49,6 +56,7 @@ export async function startNotificationsSystem(name: string, options: { env?: Re
     EXPIRY_CHECK_CRON: NEVER_CRON,
     ...options.env,
   };
+  const messageCounts = new Map<string, number>();
   const handle: NotificationsSystem = {
     system,
     notifications: await system.start<NotificationsService>(notifications as never, env),
@@ -58,6 +66,19 @@ export async function startNotificationsSystem(name: string, options: { env?: Re
     startStreamingKeys: () => system.start(streamingKeys as never),
     callKeys: (method, path, body) => system.call('streaming-keys', method, path, body),
     messages: (subscriberId) => manychat.state.messages.filter((message) => message.subscriberId === subscriberId),
+    wroteEvent(subscriberId, ago = 0) {
+      const revision = (messageCounts.get(subscriberId) ?? 0) + 1;
+      messageCounts.set(subscriberId, revision);
+      return createEnvelope(aiChatSubscriberWrote, { subscriberId, revision, at: new Date(Date.now() - ago).toISOString() });
+    },
+    wrote: (subscriberId, ago) => system.publish(handle.wroteEvent(subscriberId, ago)),
+    async useTemplates(names) {
+      for (const [kind, name] of Object.entries(names)) {
+        if (name && !manychat.state.templates.has(name)) manychat.state.templates.set(name, { name });
+        const saved = await system.call('notifications', 'POST', '/api/manychat/settings', { key: `template_${kind}`, value: name });
+        if (saved.status !== 200) throw new Error(`template_${kind} not saved: ${JSON.stringify(saved.body)}`);
+      }
+    },
     async restart() {
       handle.notifications = await system.restart<NotificationsService>('notifications');
     },
@@ -69,5 +90,8 @@ export async function startNotificationsSystem(name: string, options: { env?: Re
   return handle;
 }
 
-/** The text of a message the simulator delivered. */
-export const textOf = (message: DeliveredMessage): string => (message.content as { messages: { text: string }[] }).messages.map((m) => m.text).join('\n');
+/** The text of a message the simulator delivered; a template's is its variables' values, one a line. */
+export const textOf = (message: DeliveredMessage): string =>
+  message.templateName
+    ? Object.values((message.content as { variables: Record<string, string> }).variables).join('\n')
+    : (message.content as { messages: { text: string }[] }).messages.map((m) => m.text).join('\n');

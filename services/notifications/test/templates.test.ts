@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, formatTime, formatTugrik, keyDeliveryText, paymentConfirmationText, renewalReminderText, templatePreviews } from '../src/domain/templates';
+import {
+  chatAnswerMessage, daysLeft, formatTime, formatTugrik, keyDeliveryMessage, keyDeliveryText, paymentConfirmationText, recordedText, renewalReminderMessage, renewalReminderText, templatePreviews, templateVariables,
+} from '../src/domain/templates';
 
 describe('message templates', () => {
   it('writes amounts in tugrik with thousands separators and times in Ulaanbaatar time', () => {
@@ -37,11 +39,28 @@ describe('message templates', () => {
     );
   });
 
+  it('fills each utility template with exactly its named variables, from the same data as the text; a chat answer has none', () => {
+    const key = { serviceName: 'Disney+', key: 'SK-ABCDEFGHJK-DPS', accountEmail: 'dps.1@example.mn', accountPassword: null, profileNumber: 4, expiresAt: '2026-12-01T00:00:00.000Z' };
+    const delivery = keyDeliveryMessage(key);
+    expect(delivery.template).toEqual({
+      kind: 'key_delivery',
+      variables: { service_name: 'Disney+', key: 'SK-ABCDEFGHJK-DPS', account_email: 'dps.1@example.mn', account_password: 'бидэнтэй холбогдоно уу / please contact us', profile_number: '4', expires_at: '2026-12-01 08:00' },
+    });
+    expect(Object.keys(delivery.template!.variables)).toEqual([...templateVariables.key_delivery]);
+    const reminder = renewalReminderMessage({ serviceName: 'Netflix', key: 'SK-7Q2M4P9X3K-NFX', expiresAt: '2026-11-23T08:00:00.000Z', renewalUrl: 'https://shop.mn/r/1' }, new Date('2026-11-20T08:00:00.000Z'));
+    expect(reminder.template?.variables).toMatchObject({ days_left: '3', renewal_url: 'https://shop.mn/r/1' });
+    expect(recordedText(reminder, null)).toBe(reminder.text);
+    expect(recordedText(reminder, 'renewal_notice').split('\n')).toEqual(['renewal_notice:', 'service_name = Netflix', 'key = SK-7Q2M4P9X3K-NFX', 'expires_at = 2026-11-23 16:00', 'days_left = 3', 'renewal_url = https://shop.mn/r/1']);
+    expect(chatAnswerMessage('Hi')).toEqual({ text: 'Hi', template: null });
+  });
+
   it('previews the three templates on sample data, the reminder with the configured days', () => {
     const previews = templatePreviews(5);
     expect(previews.map((preview) => preview.kind)).toEqual(['key_delivery', 'renewal_reminder', 'payment_confirmation']);
     expect(previews[1].sample).toContain('ends in 5 days');
     expect(previews[1].description).toContain('5 days before expiry');
     expect(previews[2].sample).toContain('35,000₮');
+    expect(previews[1].variables).toEqual([...templateVariables.renewal_reminder]);
+    expect(previews.every((preview) => !/ACCOUNT_UPDATE|POST_PURCHASE_UPDATE/.test(preview.description))).toBe(true);
   });
 });

@@ -196,8 +196,8 @@ describe('streaming-keys: the admin routes of /streaming-keys', () => {
     await it_.keys.prisma.streamingKey.updateMany({ where: { id: { in: [held.id, other.id] } }, data: { expiresAt: soon } });
     await it_.call('PATCH', `/api/streaming-keys/${held.id}/customer-id`, { customerId: '1111' });
     await it_.call('PATCH', `/api/streaming-keys/${other.id}/customer-id`, { customerId: '2222' });
-    const reminder = (keyId: number, revision: number, status: 'sent' | 'failed', expiresAt = soon) =>
-      createEnvelope(notificationsReminderRecorded, { keyId, revision, expiresAt: expiresAt.toISOString(), status, attempts: revision, at: new Date().toISOString(), error: null });
+    const reminder = (keyId: number, revision: number, status: 'sent' | 'failed' | 'held', expiresAt = soon, error: string | null = null) =>
+      createEnvelope(notificationsReminderRecorded, { keyId, revision, expiresAt: expiresAt.toISOString(), status, attempts: revision, at: new Date().toISOString(), error });
     await it_.system.publish(reminder(held.id, 2, 'sent'));
     // Older than the one applied: skipped by the inbox.
     await it_.system.publish(reminder(held.id, 1, 'failed'));
@@ -205,14 +205,23 @@ describe('streaming-keys: the admin routes of /streaming-keys', () => {
     await eventually(async () => (await inboxCount(it_.keys)) === 3);
 
     const report = (await it_.call('GET', '/api/streaming/expiry-report')).body;
-    expect(report).toMatchObject({ total: 2, sent: 1, failed: 0, optedOut: 0, pending: 1 });
-    expect(report.keys).toContainEqual({ id: held.id, serviceName: 'Netflix', email: 'nfx.account1@example.mn', key: held.key, expiresAt: soon.toISOString(), notificationStatus: 'sent', notificationAttempts: 2 });
+    expect(report).toMatchObject({ total: 2, sent: 1, failed: 0, optedOut: 0, held: 0, pending: 1 });
+    expect(report.keys).toContainEqual({
+      id: held.id, serviceName: 'Netflix', email: 'nfx.account1@example.mn', key: held.key, expiresAt: soon.toISOString(), notificationStatus: 'sent', notificationError: null, notificationAttempts: 2,
+    });
     expect(report.keys).toContainEqual(expect.objectContaining({ id: other.id, notificationStatus: null, notificationAttempts: 0 }));
 
+    // A reminder held outside the chat's 24-hour window shows with notifications' reason.
+    const why = 'Outside the 24-hour window and no utility template is set for renewal reminders (/manychat-admin): held until the subscriber writes';
+    await it_.system.publish(reminder(other.id, 2, 'held', soon, why));
+    await eventually(async () => (await it_.call('GET', '/api/streaming/expiry-report')).body.held === 1);
+    expect((await it_.call('GET', '/api/streaming-keys?service=NFX')).body.data.find((key: any) => key.id === other.id)).toMatchObject({ notificationStatus: 'held', notificationError: why });
+
     // A new expiry starts a new reminder cycle.
-    await it_.call('POST', '/api/streaming-keys/extend', { keyId: held.id, months: 1 });
+    for (const keyId of [held.id, other.id]) await it_.call('POST', '/api/streaming-keys/extend', { keyId, months: 1 });
     const after = (await it_.call('GET', '/api/streaming/expiry-report?days=60')).body;
     expect(after.keys).toContainEqual(expect.objectContaining({ id: held.id, notificationStatus: null, notificationAttempts: 0 }));
+    expect(after.keys).toContainEqual(expect.objectContaining({ id: other.id, notificationStatus: null, notificationError: null }));
   });
 
   it('deletes a key, freeing its profile', async () => {

@@ -6,7 +6,14 @@ import { WINDOW_MS, fieldValueProblem, type CustomField, type ManyChatState, typ
 
 type Input = Record<string, unknown>;
 
-const ALLOWED_TAGS = ['ACCOUNT_UPDATE', 'POST_PURCHASE_UPDATE', 'CONFIRMED_EVENT_UPDATE', 'HUMAN_AGENT'];
+/** HUMAN_AGENT is a person's reply within 7 days; the rest Meta deprecated for Messenger from 2026-04-27 (external-apis.md §2). */
+const ALLOWED_TAGS = ['HUMAN_AGENT'];
+const DEPRECATED_TAGS = ['ACCOUNT_UPDATE', 'POST_PURCHASE_UPDATE', 'CONFIRMED_EVENT_UPDATE'];
+/** Meta's Graph error for a parameter it no longer takes, passed through in ManyChat's sendContent envelope. */
+const GRAPH_INVALID_PARAMETER = 100;
+
+const isStringMap = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
 
 /** The public API at /fb/...: bearer check, per-endpoint rate limits, ManyChat's envelopes. */
 export function registerPublicApi(app: FastifyInstance, state: ManyChatState, limiter: PerSecondLimiter): void {
@@ -125,6 +132,13 @@ export function registerPublicApi(app: FastifyInstance, state: ManyChatState, li
   route('POST', '/fb/sending/sendContent', (input) => {
     const subscriber = subscriberOf(input);
     const tag = input.message_tag;
+    if (DEPRECATED_TAGS.includes(String(tag))) {
+      throw new ManyChatError(
+        `(#${GRAPH_INVALID_PARAMETER}) Message tag ${String(tag)} is deprecated for Messenger since 2026-04-27`,
+        { messages: ['Outside the 24-hour window send an approved utility template (POST /fb/sending/sendTemplate)'] },
+        GRAPH_INVALID_PARAMETER,
+      );
+    }
     if (tag !== undefined && tag !== null && !ALLOWED_TAGS.includes(String(tag))) throw validationError([`message_tag must be one of ${ALLOWED_TAGS.join(', ')}`]);
     const problems = dynamicBlockViolations(input.data, { state, channel: subscriber.channel, viaPublicApi: true });
     if (problems.length > 0) throw validationError(problems);
@@ -133,13 +147,35 @@ export function registerPublicApi(app: FastifyInstance, state: ManyChatState, li
     if (!state.withinWindow(subscriber, windowMs)) {
       throw new ManyChatError(
         "Permission denied to send a message: subscriber's last interaction was over 24h ago",
-        { messages: ['Use a message_tag (ACCOUNT_UPDATE, POST_PURCHASE_UPDATE, CONFIRMED_EVENT_UPDATE) outside the 24-hour window'] },
+        { messages: ['Outside the 24-hour window send an approved utility template (POST /fb/sending/sendTemplate)'] },
         3011,
       );
     }
     const content = (input.data as { content: Input }).content;
     state.deliver({ subscriberId: subscriber.id, source: 'sendContent', content, messageTag: tag ? String(tag) : null });
     applyActions(state, subscriber, content.actions);
+  });
+
+  /**
+   * A Messenger utility template, in or out of the 24-hour window. ManyChat's own form of this call
+   * is not published: this is the form notifications assumes (services/notifications/src/clients/manychat.ts,
+   * docs/operations.md): `{subscriber_id, template_name, variables: {name: text}}`, sendContent's
+   * envelopes, an approved template only, every placeholder it names filled with non-empty text.
+   */
+  route('POST', '/fb/sending/sendTemplate', (input) => {
+    const subscriber = subscriberOf(input);
+    const name = input.template_name;
+    if (typeof name !== 'string' || name === '') throw validationError(['template_name is required']);
+    const variables = input.variables ?? {};
+    if (!isStringMap(variables)) throw validationError(['variables must be an object of texts']);
+    const template = state.templates.get(name);
+    if (!template) throw new ManyChatError('Template not found or not approved', { messages: [`"${name}" is not an approved utility template of this page`] });
+    const problems = [
+      ...(template.variables ?? []).filter((variable) => !(variable in variables)).map((variable) => `variables.${variable} is required by "${name}"`),
+      ...Object.entries(variables).filter(([, value]) => value.trim() === '').map(([variable]) => `variables.${variable} must not be empty`),
+    ];
+    if (problems.length > 0) throw validationError(problems);
+    state.deliver({ subscriberId: subscriber.id, source: 'sendTemplate', content: { template_name: name, variables }, messageTag: null, templateName: name });
   });
 
   route('POST', '/fb/sending/sendFlow', (input) => {

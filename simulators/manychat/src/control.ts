@@ -34,6 +34,9 @@ const driverSendSchema = z.object({
   timeoutMs: z.number().int().positive().max(120_000).optional(),
 });
 
+/** A utility template the page has approved: Meta's naming (lowercase, digits, underscores), its placeholders optional. */
+const templateSchema = z.object({ name: z.string().regex(/^[a-z0-9_]{1,512}$/), variables: z.array(z.string().min(1)).optional() });
+
 const badRequest = (error: unknown) => ({ error: 'invalid request', details: (error as { issues?: unknown }).issues ?? String(error) });
 
 /** /__sim/ routes for tests and people: state, seeding, options, delivered messages, the driver. */
@@ -53,6 +56,15 @@ export function registerControlRoutes(app: FastifyInstance, state: ManyChatState
     const items = [request.body].flat() as (Partial<Subscriber> & { id: string })[];
     if (items.some((s) => typeof s?.id !== 'string' || !/^\d+$/.test(s.id))) return reply.code(400).send({ error: 'each subscriber needs a numeric string id' });
     return { subscribers: items.map((s) => state.view(state.upsertSubscriber(s))) };
+  });
+
+  app.get('/__sim/templates', async () => ({ templates: [...state.templates.values()] }));
+  /** Approves one template or a list (replacing any of the same name), as Meta's review would. */
+  app.post('/__sim/templates', async (request, reply) => {
+    const parsed = z.union([templateSchema, z.array(templateSchema)]).safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send(badRequest(parsed.error));
+    for (const template of [parsed.data].flat()) state.templates.set(template.name, template);
+    return { templates: [...state.templates.values()] };
   });
 
   app.get('/__sim/options', async () => state.options);

@@ -14,6 +14,13 @@ function sendForm(state: ManyChatState): string {
 <p class="empty">Timeout ${state.options.webhookTimeoutMs} ms; body template: <code>${escapeHtml(state.options.bodyTemplate)}</code></p>`;
 }
 
+/** Approves a utility template by name (as Meta's review would), then reloads. */
+function templateForm(): string {
+  return `<form onsubmit="event.preventDefault();const f=new FormData(this);fetch('/__sim/templates',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({name:f.get('name')})}).then(async r=>{if(!r.ok)alert(await r.text());location.reload();});">
+<input name="name" placeholder="template_name (lowercase, digits, _)" required size="40">
+<button type="submit">Approve template</button></form>`;
+}
+
 export function manyChatSections(state: ManyChatState): PageSection[] {
   const subscribers = [...state.subscribers.values()].map((s) => ({
     id: s.id,
@@ -34,7 +41,11 @@ export function manyChatSections(state: ManyChatState): PageSection[] {
     { title: `Page ${state.page.name} (${state.page.id}) — API key: ${state.apiKey}`, html: htmlTable(subscribers, ['id', 'name', 'channel', 'last_interaction', 'in_24h_window', 'tags', 'fields']) },
     { title: 'Send a message as a subscriber (calls our webhook)', html: sendForm(state) },
     { title: 'Webhook exchanges (newest first)', html: htmlTable(exchanges, ['at', 'subscriberId', 'text', 'status', 'durationMs', 'outcome', 'failure', 'violations', 'reply', 'actions']) },
-    { title: 'Delivered messages (newest first)', html: htmlTable(state.messages.slice(0, 50) as never, ['at', 'subscriberId', 'source', 'messageTag', 'flowNs', 'content']) },
+    { title: 'Delivered messages (newest first)', html: htmlTable(state.messages.slice(0, 50) as never, ['at', 'subscriberId', 'source', 'messageTag', 'templateName', 'flowNs', 'content']) },
+    {
+      title: 'Approved utility templates (sendTemplate; the only way outside the 24-hour window)',
+      html: htmlTable([...state.templates.values()].map((t) => ({ name: t.name, variables: t.variables?.join(', ') ?? 'any' })), ['name', 'variables']) + templateForm(),
+    },
     { title: 'Flows, tags, custom fields', html: htmlTable(state.flows as never, ['ns', 'name', 'folder_id']) + htmlTable(state.tags as never, ['id', 'name']) + htmlTable(state.fields as never, ['id', 'name', 'type', 'description']) },
   ];
 }

@@ -1,4 +1,4 @@
-import type { CustomField, Flow, Page, Subscriber, Tag } from './state';
+import type { CustomField, Flow, Page, Subscriber, Tag, UtilityTemplate } from './state';
 
 export interface SeedData {
   page: Page;
@@ -7,6 +7,8 @@ export interface SeedData {
   tags: Tag[];
   fields: CustomField[];
   subscribers: Subscriber[];
+  /** Utility templates the page has approved (none when absent). */
+  templates?: UtilityTemplate[];
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -96,5 +98,7 @@ export function seedData(): SeedData {
       subscriber('9000004', 'Temuulen', 'Bold', 2, { channel: 'instagram', ig_username: 'temuulen.b' }),
       subscriber('9000005', 'Anu', 'Batbayar', 3, { channel: 'whatsapp', phone: '+97688001122', gender: 'female' }),
     ],
+    // Approved for the page, so a name set on /manychat-admin has something to match in a demo.
+    templates: [{ name: 'key_delivery' }, { name: 'payment_confirmation' }, { name: 'renewal_reminder' }, { name: 'key_extension' }],
   };
 }

@@ -63,10 +63,23 @@ export interface DeliveredMessage {
   at: string;
   subscriberId: string | null;
   userRef?: string;
-  source: 'sendContent' | 'sendFlow' | 'sendContentByUserRef' | 'webhook';
+  source: 'sendContent' | 'sendFlow' | 'sendContentByUserRef' | 'sendTemplate' | 'webhook';
+  /** A template's content is `{ template_name, variables }`. */
   content: unknown;
   messageTag: string | null;
   flowNs?: string;
+  /** The utility template it went out through (sendTemplate). */
+  templateName?: string;
+}
+
+/**
+ * A Messenger utility template Meta approved for the page (external-apis.md §2, "Changed in
+ * 2026"). `variables`: the placeholders its body names, each of which a send must fill; absent
+ * when a test does not care.
+ */
+export interface UtilityTemplate {
+  name: string;
+  variables?: string[];
 }
 
 /**
@@ -123,6 +136,7 @@ export const defaultRateLimits: Record<string, number> = {
   '/fb/subscriber/removeTag': 10,
   '/fb/subscriber/removeTagByName': 10,
   '/fb/sending/sendContent': 25,
+  '/fb/sending/sendTemplate': 25,
   '/fb/sending/sendFlow': 20,
   '/fb/sending/sendContentByUserRef': 25,
 };
@@ -161,6 +175,8 @@ export class ManyChatState {
   fields: CustomField[] = [];
   subscribers = new Map<string, Subscriber>();
   messages: DeliveredMessage[] = [];
+  /** Approved utility templates by name. */
+  templates = new Map<string, UtilityTemplate>();
   /** Driver exchanges, newest first (see driver.ts). */
   exchanges: WebhookExchange[] = [];
   /** subscriber id → times of accepted sendFlow calls, for the hourly cap */
@@ -188,6 +204,7 @@ export class ManyChatState {
     this.tags = data.tags.map((t) => ({ ...t }));
     this.fields = data.fields.map((f) => ({ ...f }));
     this.subscribers = new Map(data.subscribers.map((s) => [s.id, structuredClone(s)]));
+    this.templates = new Map((data.templates ?? []).map((t) => [t.name, structuredClone(t)]));
     this.messages = [];
     this.exchanges = [];
     this.flowSends.clear();

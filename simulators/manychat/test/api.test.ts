@@ -122,15 +122,42 @@ describe('sending', () => {
     expect(body.messages[0]).toMatchObject({ subscriberId: INSIDE, source: 'sendContent', messageTag: null, content: { messages: [{ type: 'text', text: 'Your key is ready' }] } });
   });
 
-  it('refuses content outside the window with code 3011 unless an allowed tag is given', async () => {
+  it('refuses content outside the window with code 3011, and the tags Meta deprecated with Graph error 100, inside the window too', async () => {
     const refused = await post('/fb/sending/sendContent', { subscriber_id: OUTSIDE, data: text('Renew now') });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ status: 'error', code: 3011 });
     expect(refused.body.message).toContain('24h');
-    const tagged = await post('/fb/sending/sendContent', { subscriber_id: OUTSIDE, data: text('Your plan ends soon'), message_tag: 'POST_PURCHASE_UPDATE' });
-    expect(tagged.body.status).toBe('success');
+    for (const tag of ['ACCOUNT_UPDATE', 'POST_PURCHASE_UPDATE', 'CONFIRMED_EVENT_UPDATE']) {
+      for (const subscriber_id of [OUTSIDE, INSIDE]) {
+        const deprecated = await post('/fb/sending/sendContent', { subscriber_id, data: text('Your plan ends soon'), message_tag: tag });
+        expect(deprecated.status).toBe(400);
+        expect(deprecated.body).toMatchObject({ status: 'error', code: 100, message: `(#100) Message tag ${tag} is deprecated for Messenger since 2026-04-27` });
+      }
+    }
     expect((await post('/fb/sending/sendContent', { subscriber_id: OUTSIDE, data: text('x'), message_tag: 'PROMO' })).status).toBe(400);
-    expect(sim.state.messages.map((m) => m.messageTag)).toEqual(['POST_PURCHASE_UPDATE']);
+    expect(sim.state.messages).toEqual([]);
+  });
+
+  it('sends an approved utility template in or out of the window, filled with its variables, and records it', async () => {
+    const send = (body: Record<string, unknown>) => post('/fb/sending/sendTemplate', { subscriber_id: LONG_AGO, ...body });
+    const unknown = await send({ template_name: 'renewal_notice', variables: { key: 'SK-1' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ status: 'error', message: 'Template not found or not approved', details: { messages: ['"renewal_notice" is not an approved utility template of this page'] } });
+    expect((await control('templates', { name: 'Renewal Notice' })).status).toBe(400);
+    expect((await control('templates', [{ name: 'renewal_notice', variables: ['key', 'renewal_url'] }])).body.templates).toContainEqual({ name: 'renewal_notice', variables: ['key', 'renewal_url'] });
+    const incomplete = await send({ template_name: 'renewal_notice', variables: { key: 'SK-1', extra: ' ' } });
+    expect(incomplete.body.details.messages).toEqual(['variables.renewal_url is required by "renewal_notice"', 'variables.extra must not be empty']);
+    expect((await send({ template_name: 'renewal_notice', variables: { key: 1 } })).body.details.messages).toEqual(['variables must be an object of texts']);
+    expect((await send({ variables: {} })).body.details.messages).toEqual(['template_name is required']);
+    const sent = await send({ template_name: 'renewal_notice', variables: { key: 'SK-1', renewal_url: 'https://shop.mn/r/1' } });
+    expect(sent.body).toEqual({ status: 'success' });
+    expect(sim.state.messages).toMatchObject([
+      { subscriberId: LONG_AGO, source: 'sendTemplate', templateName: 'renewal_notice', messageTag: null, content: { template_name: 'renewal_notice', variables: { key: 'SK-1', renewal_url: 'https://shop.mn/r/1' } } },
+    ]);
+    // The default seed approves one template per message kind of the shop; a reset brings them back.
+    expect((await get('/__sim/templates', {})).body.templates.map((t: { name: string }) => t.name)).toEqual(['key_delivery', 'payment_confirmation', 'renewal_reminder', 'key_extension', 'renewal_notice']);
+    await control('reset', {});
+    expect((await get('/__sim/templates', {})).body.templates).toHaveLength(4);
   });
 
   it('HUMAN_AGENT opens 7 days, or acts as a plain tag when that variant is chosen', async () => {

@@ -10,9 +10,6 @@ import { OutsideCallError, type OutsideOptions, type OutsideSystem, type Pace } 
  * error is not repeated here: the delivery's outside effect tries it later (ADR 14).
  */
 
-/** The message tags ManyChat accepts outside the 24-hour window for our kinds of message. */
-export type MessageTag = 'ACCOUNT_UPDATE' | 'POST_PURCHASE_UPDATE' | 'CONFIRMED_EVENT_UPDATE';
-
 export interface ManyChatSettings {
   baseUrl: string;
   timeoutMs: number;
@@ -21,11 +18,12 @@ export interface ManyChatSettings {
 /**
  * Sends a second per page, every process together: ManyChat allows 25 sendContent calls a second
  * per account (external-apis.md §2) and counts them as they arrive. The margin (26 slots span
- * 1.25 s) absorbs sends that arrive bunched because a process or the network was busy.
+ * 1.25 s) absorbs sends that arrive bunched because a process or the network was busy. Template
+ * sends share the slots: nothing says ManyChat counts them apart.
  */
 export const SENDS_PER_SECOND = 20;
 
-/** ManyChat's code for "outside the 24-hour window, and no message tag". */
+/** ManyChat's code for "outside the 24-hour window" (a free-form send; the message tags that once passed it are deprecated). */
 export const OUTSIDE_WINDOW_CODE = 3011;
 
 /** ManyChat refused, failed or could not be reached. `status` 0: no answer (network or timeout). */
@@ -89,13 +87,26 @@ export class ManyChatClient {
     return this.system.callDeadlineMs + MAX_PACE_WAIT_MS;
   }
 
-  /** Sends a Dynamic Block to a subscriber; with a tag it may go outside the 24-hour window. Aborting `signal` stops it (no further tries). */
-  async sendContent(subscriberId: string, data: DynamicBlock, messageTag?: MessageTag, signal?: AbortSignal): Promise<void> {
-    const id = subscriberIdOf(subscriberId);
-    await this.request('sendContent', 'POST', '/fb/sending/sendContent', { subscriber_id: id, data, ...(messageTag ? { message_tag: messageTag } : {}) }, {
-      signal,
-      pace: { bucket: 'sendContent', account: this.pageId, perSecond: SENDS_PER_SECOND, maxWaitMs: MAX_PACE_WAIT_MS },
-    });
+  /** Sends a Dynamic Block to a subscriber, inside the 24-hour window only (3011 outside). Aborting `signal` stops it (no further tries). */
+  async sendContent(subscriberId: string, data: DynamicBlock, signal?: AbortSignal): Promise<void> {
+    await this.request('sendContent', 'POST', '/fb/sending/sendContent', { subscriber_id: subscriberIdOf(subscriberId), data }, { signal, pace: this.sendingPace });
+  }
+
+  /**
+   * Sends an approved Messenger utility template, the only message Meta takes outside the 24-hour
+   * window since it deprecated the message tags (external-apis.md §2, "Changed in 2026").
+   * ASSUMED FORM: ManyChat publishes no call for it, so this is the likeliest one, and the
+   * simulator plays exactly it (docs/operations.md): `POST /fb/sending/sendTemplate` with
+   * `{subscriber_id, template_name, variables: {<placeholder>: <text>}}` (named placeholders, as
+   * Meta's utility templates have; the template's own language), answered in sendContent's
+   * envelopes and counted with its sends.
+   */
+  async sendTemplate(subscriberId: string, templateName: string, variables: Record<string, string>, signal?: AbortSignal): Promise<void> {
+    await this.request('sendTemplate', 'POST', '/fb/sending/sendTemplate', { subscriber_id: subscriberIdOf(subscriberId), template_name: templateName, variables }, { signal, pace: this.sendingPace });
+  }
+
+  private get sendingPace(): Pace {
+    return { bucket: 'sendContent', account: this.pageId, perSecond: SENDS_PER_SECOND, maxWaitMs: MAX_PACE_WAIT_MS };
   }
 
   /** The page the token belongs to (the status card's page name): a short wait. */

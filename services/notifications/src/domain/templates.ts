@@ -1,8 +1,11 @@
 /**
  * The chat messages, Mongolian first and English after (the product's interface mixes both), as
- * plain text: Messenger makes the links in it clickable. The reminder is an account update, not an
- * offer (it is sent with ACCOUNT_UPDATE outside the 24-hour window, where promotions are not allowed).
+ * plain text: Messenger makes the links in it clickable. Outside the 24-hour window a message goes
+ * through its kind's utility template instead, filled with the same data as named variables. The
+ * reminder is an account update, not an offer (utility templates allow no promotion).
  */
+import type { TemplateKind } from '@bo/proto';
+
 
 /** Customers are in Mongolia: every time in a message is Ulaanbaatar time. */
 const TIME_ZONE = 'Asia/Ulaanbaatar';
@@ -36,13 +39,50 @@ export interface KeyDeliveryData {
   expiresAt: string;
 }
 
+/** A chat message: its text inside the 24-hour window, and outside it the utility template of its kind with its variables. */
+export interface ChatMessage {
+  text: string;
+  /** null: the message has no template (a chat answer), so it goes inside the window only. */
+  template: { kind: TemplateKind; variables: Record<string, string> } | null;
+}
+
+/** The variables each kind's utility template is filled with, by name (Meta's placeholders: lowercase and underscores). */
+export const templateVariables = {
+  key_delivery: ['service_name', 'key', 'account_email', 'account_password', 'profile_number', 'expires_at'],
+  payment_confirmation: ['amount', 'description', 'paid_at'],
+  renewal_reminder: ['service_name', 'key', 'expires_at', 'days_left', 'renewal_url'],
+  key_extension: ['service_name', 'key', 'expires_at'],
+} as const satisfies Record<TemplateKind, readonly string[]>;
+
+type VariablesOf<K extends TemplateKind> = Record<(typeof templateVariables)[K][number], string>;
+const templated = <K extends TemplateKind>(kind: K, text: string, variables: VariablesOf<K>): ChatMessage => ({ text, template: { kind, variables } });
+
+/** How a sent message is recorded: its text, or (through a template) its variables one per line. */
+export function recordedText(message: ChatMessage, templateName: string | null): string {
+  if (!templateName || !message.template) return message.text;
+  return [`${templateName}:`, ...Object.entries(message.template.variables).map(([name, value]) => `${name} = ${value}`)].join('\n');
+}
+
+const NO_PASSWORD = 'бидэнтэй холбогдоно уу / please contact us';
+
+export function keyDeliveryMessage(data: KeyDeliveryData): ChatMessage {
+  return templated('key_delivery', keyDeliveryText(data), {
+    service_name: data.serviceName,
+    key: data.key,
+    account_email: data.accountEmail,
+    account_password: data.accountPassword ?? NO_PASSWORD,
+    profile_number: String(data.profileNumber),
+    expires_at: formatTime(data.expiresAt),
+  });
+}
+
 export function keyDeliveryText(data: KeyDeliveryData): string {
   return [
     `✅ Таны ${data.serviceName} эрх бэлэн боллоо / Your ${data.serviceName} key is ready`,
     '',
     `🔑 Түлхүүр / Key: ${data.key}`,
     `📧 Нэвтрэх имэйл / Account e-mail: ${data.accountEmail}`,
-    `🔒 Нууц үг / Password: ${data.accountPassword ?? 'бидэнтэй холбогдоно уу / please contact us'}`,
+    `🔒 Нууц үг / Password: ${data.accountPassword ?? NO_PASSWORD}`,
     `👤 Профайл / Profile: ${data.profileNumber}`,
     `📅 Дуусах хугацаа / Expires: ${formatTime(data.expiresAt)}`,
     '',
@@ -56,6 +96,16 @@ export interface RenewalReminderData {
   expiresAt: string;
   /** `<base_url><path>` of the key's renewal session. */
   renewalUrl: string;
+}
+
+export function renewalReminderMessage(data: RenewalReminderData, now: Date): ChatMessage {
+  return templated('renewal_reminder', renewalReminderText(data, now), {
+    service_name: data.serviceName,
+    key: data.key,
+    expires_at: formatTime(data.expiresAt),
+    days_left: String(daysLeft(data.expiresAt, now)),
+    renewal_url: data.renewalUrl,
+  });
 }
 
 export function renewalReminderText(data: RenewalReminderData, now: Date): string {
@@ -77,6 +127,11 @@ export interface PaymentConfirmationData {
   paidAt: string;
 }
 
+export function paymentConfirmationMessage(data: PaymentConfirmationData): ChatMessage {
+  // A template's variable may not be empty (Meta refuses it); an order's description may be.
+  return templated('payment_confirmation', paymentConfirmationText(data), { amount: formatTugrik(data.amount), description: data.description || '—', paid_at: formatTime(data.paidAt) });
+}
+
 export function paymentConfirmationText(data: PaymentConfirmationData): string {
   return [
     '✅ Төлбөр амжилттай төлөгдлөө / Payment received',
@@ -92,6 +147,13 @@ export interface KeyExtensionData {
   key: string;
   expiresAt: string;
 }
+
+export function keyExtensionMessage(data: KeyExtensionData): ChatMessage {
+  return templated('key_extension', keyExtensionText(data), { service_name: data.serviceName, key: data.key, expires_at: formatTime(data.expiresAt) });
+}
+
+/** The chat's late AI answer: text only, inside the window. */
+export const chatAnswerMessage = (text: string): ChatMessage => ({ text, template: null });
 
 export function keyExtensionText(data: KeyExtensionData): string {
   return [
@@ -122,11 +184,14 @@ const samplePayment: PaymentConfirmationData = { amount: 35000, description: 'Ne
 export interface TemplatePreview {
   kind: 'key_delivery' | 'renewal_reminder' | 'payment_confirmation';
   name: string;
-  /** When it is sent, and with which message tag outside the 24-hour window. */
+  /** When it is sent, and how outside the 24-hour window. */
   description: string;
+  /** What its utility template is filled with outside the window. */
   variables: string[];
   sample: string;
 }
+
+const OUTSIDE_WINDOW = 'Outside 24 h: through its utility template, or held until the customer writes when none is set.';
 
 /** The three templates of the Notifications tab, each rendered on its sample data. */
 export function templatePreviews(reminderDays: number): TemplatePreview[] {
@@ -136,22 +201,22 @@ export function templatePreviews(reminderDays: number): TemplatePreview[] {
     {
       kind: 'key_delivery',
       name: 'Key delivery',
-      description: 'Sent when a paid order gets its key; the account e-mail and password are read at send time. Outside 24 h: POST_PURCHASE_UPDATE.',
-      variables: ['serviceName', 'key', 'accountEmail', 'accountPassword', 'profileNumber', 'expiresAt'],
+      description: `Sent when a paid order gets its key; the account e-mail and password are read at send time. ${OUTSIDE_WINDOW}`,
+      variables: [...templateVariables.key_delivery],
       sample: keyDeliveryText(sampleKeyDelivery),
     },
     {
       kind: 'renewal_reminder',
       name: 'Renewal reminder',
-      description: `Sent ${reminderDays} day${reminderDays === 1 ? '' : 's'} before expiry with a renewal payment link (<base_url>/api/streaming/renew/<session>); always tagged ACCOUNT_UPDATE.`,
-      variables: ['serviceName', 'key', 'expiresAt', 'daysLeft', 'renewalUrl'],
+      description: `Sent ${reminderDays} day${reminderDays === 1 ? '' : 's'} before expiry with a renewal payment link (<base_url>/api/streaming/renew/<session>). ${OUTSIDE_WINDOW}`,
+      variables: [...templateVariables.renewal_reminder],
       sample: renewalReminderText(sampleReminder, reminderNow),
     },
     {
       kind: 'payment_confirmation',
       name: 'Payment confirmation',
-      description: 'Sent right after payment. Outside 24 h: POST_PURCHASE_UPDATE.',
-      variables: ['amount', 'description', 'paidAt'],
+      description: `Sent right after payment. ${OUTSIDE_WINDOW}`,
+      variables: [...templateVariables.payment_confirmation],
       sample: paymentConfirmationText(samplePayment),
     },
   ];

@@ -1,35 +1,69 @@
 /**
- * The purchase messages (ADR 14), in the two steps of every outside call (events/README.md): the
- * consumer records the purchase and the message (a deliveries row and its outside effect) in the
- * inbox transaction; the message is composed and sent after the commit. A key delivery reads the
- * key's sign-in details from streaming-keys at send time, so a changed password reaches it.
+ * The chat messages (ADR 14), in the two steps of every outside call (events/README.md): the
+ * consumer records the message (a deliveries row and its outside effect) in the inbox
+ * transaction; the message is composed and sent after the commit. A key delivery reads the key's
+ * sign-in details from streaming-keys at send time, so a changed password reaches it.
+ *
+ * Outside the 24-hour window a message goes through its kind's utility template; with none set it
+ * is held, and the subscriber's next message (ai-chat.subscriber.wrote) sends every message held
+ * for them, each once, as an outside effect of that event. Renewal reminders are sent by the expiry
+ * check; one held goes out the same way, and its outcome is the reminder's (settle).
  */
-import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects } from '@bo/platform/events';
+import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects, type Outbox } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
-import { aiChatAnswerReady, aiChatSubscriberWrote, keyDelivery, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, type KeyDelivery } from '@bo/proto';
-import { ManyChatError, type MessageTag } from '../clients/manychat';
-import { keyDeliveryText, keyExtensionText, paymentConfirmationText, sampleKeyDelivery, type PaymentConfirmationData } from '../domain/templates';
+import {
+  aiChatAnswerReady, aiChatSubscriberWrote, BASE_URL_WARNING, createRenewalSession, keyDelivery, notificationsReminderRecorded, paymentsInvoicePaid,
+  streamingKeyAssigned, streamingKeyExtended, type KeyDelivery,
+} from '@bo/proto';
+import { ManyChatError } from '../clients/manychat';
+import {
+  chatAnswerMessage, keyDeliveryMessage, keyExtensionMessage, paymentConfirmationMessage, recordedText, renewalReminderMessage, sampleKeyDelivery,
+  type ChatMessage, type PaymentConfirmationData,
+} from '../domain/templates';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { chatSubscribersStore } from '../store/chat-subscribers-store';
 import { deliveriesStore, type DeliveryRecord, type NewDelivery } from '../store/deliveries-store';
 import { purchasesStore } from '../store/purchases-store';
-import { ChatMessenger, IN_WINDOW_ONLY, NotConfiguredError, PURCHASE_UPDATE, type TagPolicy } from './messenger';
+import { remindersStore } from '../store/reminders-store';
+import { settingsStore } from '../store/settings-store';
+import { noTemplateReason, NotConfiguredError, type ChatMessenger } from './messenger';
 
 /** What the deliveries list keeps of a key delivery instead of the account's password. */
 const MASKED_PASSWORD = '••••••';
+/** Months a reminder's renewal link offers (the customer may pick another on the payment page's order). */
+const RENEWAL_MONTHS = 1;
+/** Why a held reminder is not sent when its subscriber writes: the key it was about has changed. */
+const REMINDER_NO_LONGER_DUE = 'No longer due: the key was renewed or has expired since the reminder was held';
 
 export interface ChatDeliveriesDeps {
   prisma: PrismaClient;
+  outbox: Outbox<Prisma.TransactionClient>;
+  effects: OutsideEffects;
   messenger: ChatMessenger;
   streamingKeys: ServiceClient;
 }
 
-type Composed = { optedOut: true } | { optedOut: false; text: string; recordedText: string; policy: TagPolicy };
+/** The delivery fields an outcome is recorded against. */
+type Target = Pick<DeliveryRecord, 'id' | 'subscriberId' | 'reminderId' | 'keyId'>;
 
-/** A message ManyChat accepted, as its deliveries row records it (null: nothing was sent). */
-type Sent = { attempts: number; messageTag: MessageTag | null; text: string } | null;
+/**
+ * What became of one message. `attempts`: the delivery's tries (a reminder's are counted by its
+ * reminders row instead, from `tried`: a send was made). `seen` (held): the last interaction the
+ * decision was made on.
+ */
+export type Outcome =
+  | { status: 'sent'; attempts: number; templateName: string | null; text: string }
+  | { status: 'held'; attempts: number; reason: string; seen: number | null }
+  | { status: 'failed' | 'opted_out'; attempts: number; reason: string | null; tried: boolean };
 
-export type TestOutcome = { sent: true } | { sent: false; notConfigured: boolean; error: string };
+/** What a message was composed into: the message and how it is recorded, or why it is not sent. */
+type Composed = { message: ChatMessage; recorded: ChatMessage } | { skip: 'opted_out' | 'failed'; reason: string | null };
+
+/** A message ManyChat accepted, as the effect's done-transaction records it (null: nothing was sent). */
+type Sent = { target: Target; outcome: Outcome & { status: 'sent' } } | null;
+
+/** A test's outcome; not sent: the HTTP status that says why (409 outside the window with no template, 502 ManyChat refused, 503 not configured). */
+export type TestOutcome = { sent: true } | { sent: false; status: 409 | 502 | 503; error: string };
 
 /** Worth another try later: ManyChat rate-limited, failed or did not answer; streaming-keys could not be reached. */
 export function isTransient(error: unknown): boolean {
@@ -38,17 +72,17 @@ export function isTransient(error: unknown): boolean {
   return false;
 }
 
-/** Reading the deliveries row before a send. */
+/** Reading the deliveries row and the settings before a send, and a renewal session for a held reminder. */
 const READ_MS = 5_000;
 
 export class ChatDeliveries {
   /**
-   * The outside effect the consumers record: send one deliveries row's message. Its deadline is
-   * what one delivery may take at most (the key's details from streaming-keys, then a send that
-   * may go twice through all of ManyChat's tries), so a slow ManyChat never outlasts the claim
-   * and no second replica sends the same message meanwhile. A sent message's row is marked sent
-   * in the transaction that marks the effect done, so a database away right after the send (for
-   * however long) never makes the message go twice.
+   * The outside effect that sends one deliveries row's message. Its deadline is what one delivery
+   * may take at most (the key's details or a renewal link from streaming-keys, then a send that
+   * may go twice through all of ManyChat's tries: the text, then the template), so a slow ManyChat
+   * never outlasts the claim and no second replica sends the same message meanwhile. A sent
+   * message's row is marked sent in the transaction that marks the effect done, so a database away
+   * right after the send (for however long) never makes the message go twice.
    */
   readonly effect: OutsideEffect<{ deliveryId: number }, Sent>;
 
@@ -56,8 +90,10 @@ export class ChatDeliveries {
     const deadlineMs = READ_MS + deps.streamingKeys.timeoutOf() + deps.messenger.sendDeadlineMs;
     this.effect = outsideEffect<{ deliveryId: number }, Sent, Prisma.TransactionClient>('send-chat-message', (payload, context) => this.deliver(payload.deliveryId, context.attempt, context.signal), {
       deadlineMs,
-      recordDone: async (tx, payload, sent) => {
-        if (sent) await deliveriesStore.sent(tx, payload.deliveryId, sent);
+      recordDone: async (tx, _payload, sent) => {
+        if (!sent) return;
+        const event = await this.settle(tx, sent.target, sent.outcome);
+        if (event) await deps.outbox.enqueue(tx, notificationsReminderRecorded, event);
       },
     });
   }
@@ -65,15 +101,15 @@ export class ChatDeliveries {
   /**
    * The consumers of payments.invoice.paid, streaming.key.assigned, streaming.key.extended and
    * ai-chat.answer.ready; and of ai-chat.subscriber.wrote, which keeps when each subscriber last
-   * wrote (their 24-hour window).
+   * wrote (their 24-hour window) and sends what was held for them.
    * Each event is a message of its own, so a key event overtaken by a newer one of its key (an
    * admin's extend right after the sale) is still delivered: `everyRevision`.
    */
-  consumers(effects: OutsideEffects) {
+  consumers() {
     const every = { everyRevision: true };
     const record = async (tx: Prisma.TransactionClient, eventId: string, delivery: Omit<NewDelivery, 'eventId'>) => {
       const row = await deliveriesStore.create(tx, { ...delivery, eventId });
-      await effects.record(tx, eventId, this.effect, { deliveryId: row.id });
+      await this.deps.effects.record(tx, eventId, this.effect, { deliveryId: row.id });
     };
     return [
       onEvent(paymentsInvoicePaid, async (tx: Prisma.TransactionClient, event) => {
@@ -115,7 +151,10 @@ export class ChatDeliveries {
         await record(tx, event.id, { kind: 'chat_answer', subscriberId: event.payload.subscriberId, details: { text: event.payload.text } });
       }),
       onEvent(aiChatSubscriberWrote, async (tx: Prisma.TransactionClient, event) => {
-        await chatSubscribersStore.wrote(tx, event.payload.subscriberId, new Date(event.payload.at), event.payload.revision);
+        const { subscriberId, at, revision } = event.payload;
+        await chatSubscribersStore.lock(tx, subscriberId);
+        await chatSubscribersStore.wrote(tx, subscriberId, new Date(at), revision);
+        for (const deliveryId of await deliveriesStore.releaseHeld(tx, subscriberId)) await this.sendAgain(tx, deliveryId, revision);
       }),
     ];
   }
@@ -130,64 +169,127 @@ export class ChatDeliveries {
     const { prisma, messenger } = this.deps;
     const delivery = await deliveriesStore.find(prisma, deliveryId);
     if (!delivery || delivery.status !== 'pending') return null;
+    const decide = (outcome: Outcome) => this.settleNow(delivery, outcome);
     try {
       if (!messenger.configured) throw new NotConfiguredError();
-      const message = await this.compose(delivery, signal);
-      if (message.optedOut) {
-        await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: null, status: 'opted_out' });
+      const composed = await this.compose(delivery, signal);
+      if ('skip' in composed) {
+        await decide({ status: composed.skip, attempts: attempt, reason: composed.reason, tried: false });
         return null;
       }
-      const { messageTag } = await messenger.send(delivery.subscriberId, message.text, message.policy, signal);
-      return { attempts: attempt, messageTag, text: message.recordedText };
+      const sent = await messenger.send(delivery.subscriberId, composed.message, signal);
+      if (sent.status === 'sent') {
+        return { target: delivery, outcome: { status: 'sent', attempts: attempt, templateName: sent.templateName, text: recordedText(composed.recorded, sent.templateName) } };
+      }
+      await decide(sent.status === 'held' ? { ...sent, attempts: attempt } : { status: 'failed', attempts: attempt, reason: sent.reason, tried: false });
+      return null;
     } catch (error) {
-      const again = isTransient(error) && attempt < outsideEffectDefaults.maxAttempts;
-      await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: (error as Error).message, status: again ? 'pending' : 'failed' });
-      if (again) throw error;
+      const reason = (error as Error).message;
+      if (isTransient(error) && attempt < outsideEffectDefaults.maxAttempts) {
+        await deliveriesStore.notSent(prisma, deliveryId, { attempts: attempt, error: reason, status: 'pending' });
+        throw error;
+      }
+      await decide({ status: 'failed', attempts: attempt, reason, tried: !(error instanceof NotConfiguredError) });
       return null;
     }
+  }
+
+  /** Records an outcome in a transaction of its own, with the reminder's event when it is one. */
+  settleNow(target: Target, outcome: Outcome): Promise<void> {
+    return this.deps.outbox.commit(async (tx, emit) => {
+      const event = await this.settle(tx, target, outcome);
+      if (event) emit(notificationsReminderRecorded, event);
+    });
+  }
+
+  /**
+   * Writes an outcome to the message's row and, for a reminder, to the reminder and its key's
+   * counters, answering the reminder's notifications.reminder.recorded payload (null otherwise).
+   * A message held under the subscriber's lock is sent at once instead if they wrote since the
+   * decision: their event, committed meanwhile, found nothing held to send (a reminder stays
+   * recorded held until that send decides it).
+   */
+  async settle(tx: Prisma.TransactionClient, target: Target, outcome: Outcome) {
+    const latest = outcome.status === 'held' ? await chatSubscribersStore.lock(tx, target.subscriberId) : null;
+    const reason = outcome.status === 'sent' ? null : outcome.reason;
+    let attempts = outcome.attempts;
+    let event = null;
+    if (target.reminderId !== null && target.keyId !== null) {
+      const tried = outcome.status === 'sent' || (outcome.status !== 'held' && outcome.tried);
+      const counters = await remindersStore.decide(tx, target.reminderId, target.keyId, { status: outcome.status, error: reason, tried });
+      if (outcome.status === 'sent') await purchasesStore.markReminded(tx, target.keyId, counters.expiresAt);
+      attempts = counters.reminderAttempts;
+      event = {
+        keyId: target.keyId, revision: counters.revision, expiresAt: counters.expiresAt.toISOString(), status: outcome.status, attempts: counters.keyAttempts, at: new Date().toISOString(), error: reason,
+      };
+    }
+    if (outcome.status === 'sent') {
+      await deliveriesStore.sent(tx, target.id, { attempts, templateName: outcome.templateName, text: outcome.text });
+    } else if (outcome.status === 'held' && latest && latest.revision !== outcome.seen) {
+      await deliveriesStore.notSent(tx, target.id, { attempts, error: reason, status: 'pending' });
+      await this.sendAgain(tx, target.id, latest.revision);
+    } else {
+      await deliveriesStore.notSent(tx, target.id, { attempts, error: reason, status: outcome.status });
+    }
+    return event;
   }
 
   /** The key-delivery message on sample data to one subscriber, now; recorded as a `test` delivery. */
   async sendTest(subscriberId: string): Promise<TestOutcome> {
     const { prisma, messenger } = this.deps;
     const delivery = await deliveriesStore.create(prisma, { kind: 'test', subscriberId });
-    const text = keyDeliveryText(sampleKeyDelivery);
+    const message = keyDeliveryMessage(sampleKeyDelivery);
+    const failed = async (status: 409 | 502 | 503, error: string): Promise<TestOutcome> => {
+      await deliveriesStore.notSent(prisma, delivery.id, { attempts: 1, error, status: 'failed' });
+      return { sent: false, status, error };
+    };
     try {
-      const { messageTag } = await messenger.send(subscriberId, text, PURCHASE_UPDATE);
-      await deliveriesStore.sent(prisma, delivery.id, { attempts: 1, messageTag, text });
+      const sent = await messenger.send(subscriberId, message);
+      if (sent.status !== 'sent') return failed(409, `${noTemplateReason('key_delivery')}: a test is never held, so it was not sent`);
+      await deliveriesStore.sent(prisma, delivery.id, { attempts: 1, templateName: sent.templateName, text: recordedText(message, sent.templateName) });
       return { sent: true };
     } catch (error) {
-      const message = (error as Error).message;
-      await deliveriesStore.notSent(prisma, delivery.id, { attempts: 1, error: message, status: 'failed' });
-      return { sent: false, notConfigured: error instanceof NotConfiguredError, error: message };
+      return failed(error instanceof NotConfiguredError ? 503 : 502, (error as Error).message);
     }
   }
 
+  /** A renewal reminder's message, with a renewal link from streaming-keys (a session still open is answered again). */
+  async reminderMessage(key: { keyId: number; serviceName: string; key: string; expiresAt: string }, baseUrl: string, signal?: AbortSignal): Promise<ChatMessage> {
+    const session = await this.deps.streamingKeys.call(createRenewalSession, { body: { keyId: key.keyId, months: RENEWAL_MONTHS }, signal });
+    return renewalReminderMessage({ serviceName: key.serviceName, key: key.key, expiresAt: key.expiresAt, renewalUrl: `${baseUrl}${session.path}` }, new Date());
+  }
+
+  /** A message released from held goes out as an effect keyed by the subscriber's message that released it: once. */
+  private async sendAgain(tx: Prisma.TransactionClient, deliveryId: number, revision: number): Promise<void> {
+    await this.deps.effects.record(tx, `delivery-${deliveryId}:wrote-${revision}`, this.effect, { deliveryId });
+  }
+
   private async compose(delivery: DeliveryRecord, signal?: AbortSignal): Promise<Composed> {
+    const same = (message: ChatMessage): Composed => ({ message, recorded: message });
     switch (delivery.kind) {
-      case 'payment_confirmation': {
-        const text = paymentConfirmationText(delivery.details as unknown as PaymentConfirmationData);
-        return { optedOut: false, text, recordedText: text, policy: PURCHASE_UPDATE };
-      }
+      case 'payment_confirmation':
+        return same(paymentConfirmationMessage(delivery.details as unknown as PaymentConfirmationData));
       case 'key_delivery': {
         const key = await this.keyDetails(delivery, signal);
-        if (key.isOptedOut) return { optedOut: true };
-        return {
-          optedOut: false,
-          text: keyDeliveryText(key),
-          recordedText: keyDeliveryText({ ...key, accountPassword: key.accountPassword === null ? null : MASKED_PASSWORD }),
-          policy: PURCHASE_UPDATE,
-        };
+        if (key.isOptedOut) return { skip: 'opted_out', reason: null };
+        return { message: keyDeliveryMessage(key), recorded: keyDeliveryMessage({ ...key, accountPassword: key.accountPassword === null ? null : MASKED_PASSWORD }) };
       }
       case 'key_extension': {
         const key = await this.keyDetails(delivery, signal);
-        if (key.isOptedOut) return { optedOut: true };
-        const text = keyExtensionText({ serviceName: key.serviceName, key: key.key, expiresAt: (delivery.details as { expiresAt: string }).expiresAt });
-        return { optedOut: false, text, recordedText: text, policy: PURCHASE_UPDATE };
+        if (key.isOptedOut) return { skip: 'opted_out', reason: null };
+        return same(keyExtensionMessage({ serviceName: key.serviceName, key: key.key, expiresAt: (delivery.details as { expiresAt: string }).expiresAt }));
       }
-      case 'chat_answer': {
-        const { text } = delivery.details as { text: string };
-        return { optedOut: false, text, recordedText: text, policy: IN_WINDOW_ONLY };
+      case 'chat_answer':
+        return same(chatAnswerMessage((delivery.details as { text: string }).text));
+      case 'renewal_reminder': {
+        // Only a held reminder comes this way (the expiry check sends the rest): it is sent as it would be now.
+        const key = await this.keyDetails(delivery, signal);
+        if (key.isOptedOut) return { skip: 'opted_out', reason: null };
+        const { expiresAt } = delivery.details as { expiresAt: string };
+        if (Date.parse(key.expiresAt) !== Date.parse(expiresAt) || Date.parse(expiresAt) <= Date.now()) return { skip: 'failed', reason: REMINDER_NO_LONGER_DUE };
+        const { baseUrl } = await settingsStore.read(this.deps.prisma);
+        if (!baseUrl) return { skip: 'failed', reason: BASE_URL_WARNING };
+        return same(await this.reminderMessage({ keyId: key.keyId, serviceName: key.serviceName, key: key.key, expiresAt }, baseUrl, signal));
       }
       default:
         throw new Error(`a ${delivery.kind} message is not sent by the delivery runner`);

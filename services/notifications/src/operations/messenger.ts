@@ -1,23 +1,23 @@
-import { ManyChatError, type ManyChatClient, type MessageTag } from '../clients/manychat';
-import { dynamicBlock } from '@bo/proto';
+import { dynamicBlock, type TemplateKind } from '@bo/proto';
+import { ManyChatError, type ManyChatClient } from '../clients/manychat';
+import type { ChatMessage } from '../domain/templates';
+import type { PrismaClient } from '../generated/prisma/client';
+import { chatSubscribersStore, MESSAGING_WINDOW_MS } from '../store/chat-subscribers-store';
+import { settingsStore } from '../store/settings-store';
 
 export const NOT_CONFIGURED = 'ManyChat API is not configured';
+/** Why a chat answer outside the window is not sent: no utility template fits a free-form answer. */
+export const CHAT_ANSWER_OUTSIDE_WINDOW = 'Outside the 24-hour window: a chat answer has no utility template, so it was not sent';
 
-/**
- * When a message may carry a message tag: reminders always; purchase messages only outside the
- * 24-hour window; a chat answer never (no tag fits it: outside the window it is not sent).
- */
-export interface TagPolicy {
-  tag: MessageTag | null;
-  always: boolean;
-}
+const kindNames: Record<TemplateKind, string> = {
+  key_delivery: 'key deliveries',
+  payment_confirmation: 'payment confirmations',
+  renewal_reminder: 'renewal reminders',
+  key_extension: 'key extensions',
+};
 
-/** Purchase messages (key delivery, payment and renewal confirmations): tagged only when ManyChat says the window is closed. */
-export const PURCHASE_UPDATE: TagPolicy = { tag: 'POST_PURCHASE_UPDATE', always: false };
-/** Renewal reminders go out days after the last interaction: always an account update. */
-export const ACCOUNT_UPDATE: TagPolicy = { tag: 'ACCOUNT_UPDATE', always: true };
-/** The chat's late AI answers: inside the 24-hour window only (the subscriber has just written). */
-export const IN_WINDOW_ONLY: TagPolicy = { tag: null, always: false };
+/** Why a message of `kind` cannot go now: nothing may carry it outside the window until an admin names a template. */
+export const noTemplateReason = (kind: TemplateKind) => `Outside the 24-hour window and no utility template is set for ${kindNames[kind]} (/manychat-admin)`;
 
 /** ManyChat is not configured: nothing to retry until someone sets MANYCHAT_API_TOKEN. */
 export class NotConfiguredError extends Error {
@@ -27,38 +27,57 @@ export class NotConfiguredError extends Error {
   }
 }
 
-/** Sends text messages through ManyChat, keeping to the 24-hour window rule (external-apis.md §2). */
+/**
+ * What became of one send. `seen`: the subscriber's last interaction the decision was made on
+ * (its revision; null when the chat never told us), so holding can tell whether they wrote since.
+ */
+export type SendOutcome =
+  | { status: 'sent'; templateName: string | null }
+  | { status: 'held'; reason: string; seen: number | null }
+  | { status: 'not_sent'; reason: string };
+
+/**
+ * Sends chat messages through ManyChat within Messenger's rules since Meta deprecated the message
+ * tags (external-apis.md §2, "Changed in 2026"): inside 24 hours of the subscriber's last message
+ * as text; outside, only through the approved utility template set for the message's kind, or not
+ * at all (held, or for a chat answer not sent).
+ */
 export class ChatMessenger {
-  constructor(private readonly client: ManyChatClient | null) {}
+  constructor(
+    private readonly client: ManyChatClient | null,
+    private readonly prisma: PrismaClient,
+  ) {}
 
   get configured(): boolean {
     return this.client !== null;
   }
 
-  /** The longest one send may take: two sendContent calls (untagged, then tagged outside the window). */
+  /** The longest one send may take: two calls (the text refused as outside the window, then the template). */
   get sendDeadlineMs(): number {
     return this.client ? 2 * this.client.sendDeadlineMs : 0;
   }
 
   /**
-   * Sends `text`; outside the 24-hour window (ManyChat's 3011) it is sent once more with the
-   * policy's tag. Answers the tag it went out with (null: inside the window, untagged). Aborting
-   * `signal` stops it between and during tries.
+   * Where the window stands is our record of the subscriber's last message (ai-chat.subscriber.wrote).
+   * With no record (they never wrote through the chat webhook) the text is tried, and ManyChat's 3011
+   * says the window is closed; a 3011 despite a recent record (they wrote by another way we missed,
+   * or the clocks differ) is believed too. Aborting `signal` stops it between and during tries.
    */
-  async send(subscriberId: string, text: string, policy: TagPolicy, signal?: AbortSignal): Promise<{ messageTag: MessageTag | null }> {
+  async send(subscriberId: string, message: ChatMessage, signal?: AbortSignal): Promise<SendOutcome> {
     if (!this.client) throw new NotConfiguredError();
-    const block = dynamicBlock([{ text }]);
-    if (policy.always && policy.tag) {
-      await this.client.sendContent(subscriberId, block, policy.tag, signal);
-      return { messageTag: policy.tag };
+    const last = await chatSubscribersStore.lastInteraction(this.prisma, subscriberId);
+    if (!last || Date.now() - last.at.getTime() <= MESSAGING_WINDOW_MS) {
+      try {
+        await this.client.sendContent(subscriberId, dynamicBlock([{ text: message.text }]), signal);
+        return { status: 'sent', templateName: null };
+      } catch (error) {
+        if (!(error instanceof ManyChatError) || !error.outsideWindow) throw error;
+      }
     }
-    try {
-      await this.client.sendContent(subscriberId, block, undefined, signal);
-      return { messageTag: null };
-    } catch (error) {
-      if (!(error instanceof ManyChatError) || !error.outsideWindow || !policy.tag) throw error;
-      await this.client.sendContent(subscriberId, block, policy.tag, signal);
-      return { messageTag: policy.tag };
-    }
+    if (!message.template) return { status: 'not_sent', reason: CHAT_ANSWER_OUTSIDE_WINDOW };
+    const templateName = (await settingsStore.read(this.prisma)).templates[message.template.kind];
+    if (!templateName) return { status: 'held', reason: `${noTemplateReason(message.template.kind)}: held until the subscriber writes`, seen: last?.revision ?? null };
+    await this.client.sendTemplate(subscriberId, templateName, message.template.variables, signal);
+    return { status: 'sent', templateName };
   }
 }

@@ -26,13 +26,16 @@ export function registerNotificationRoutes(app: FastifyInstance, { prisma, deliv
     const { run } = await runs.begin(expiryCheck.kind, {}, { startedBy: startedByOf(identity) });
     const ended = await runs.waitFor(runRowId(run.id), EXPIRY_REPLY_WAIT_MS, 100);
     if (ended.status === 'failed') throw new AppError(502, 'expiry_check_failed', ended.lastError ?? 'The expiry check failed');
-    const { checked = 0, sent = 0, failed = 0, optedOut = 0, skipped = 0 } = ended.progress.counters as Partial<ExpiryCheckCounts>;
-    return { success: true, message: 'Expiry check triggered successfully', data: { checked, sent, failed, optedOut, skipped } };
+    const { checked = 0, sent = 0, failed = 0, optedOut = 0, held = 0, skipped = 0 } = ended.progress.counters as Partial<ExpiryCheckCounts>;
+    return { success: true, message: 'Expiry check triggered successfully', data: { checked, sent, failed, optedOut, held, skipped } };
   });
 
   serveRoute(app, sendTestNotification, async ({ body }) => {
     const outcome = await deliveries.sendTest(body.userId);
-    if (!outcome.sent) throw outcome.notConfigured ? serviceUnavailable(outcome.error) : new AppError(502, 'manychat_failed', outcome.error);
+    if (!outcome.sent) {
+      if (outcome.status === 503) throw serviceUnavailable(outcome.error);
+      throw outcome.status === 409 ? new AppError(409, 'outside_window', outcome.error) : new AppError(502, 'manychat_failed', outcome.error);
+    }
     return { success: true, message: 'Test notification sent', data: { userId: body.userId, service: sampleKeyDelivery.serviceName, keyId: sampleKeyDelivery.key } };
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isSimulatorUrl, serveRoute } from '@bo/platform';
-import { BASE_URL_WARNING, getManyChatSettings, PAYMENT_STATUS_LINE, updateManyChatSetting } from '@bo/proto';
+import { BASE_URL_WARNING, getManyChatSettings, PAYMENT_STATUS_LINE, templateKinds, updateManyChatSetting } from '@bo/proto';
+import { templateVariables } from '../domain/templates';
 import type { ManyChatClient } from '../clients/manychat';
 import type { NotificationsConfig } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
@@ -12,7 +13,7 @@ export interface SettingsRouteDeps {
   manychat: ManyChatClient | null;
 }
 
-/** The Settings tab: expiry_reminder_days and base_url, and the API status card. */
+/** The Settings tab: expiry_reminder_days and base_url, and the API status card; the Notifications tab's utility templates. */
 export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, manychat }: SettingsRouteDeps): void {
   serveRoute(app, getManyChatSettings, async () => {
     const settings = await settingsStore.read(prisma);
@@ -21,6 +22,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, m
       base_url: settings.baseUrl,
       warning: settings.baseUrl ? null : BASE_URL_WARNING,
       status: { apiConfigured: manychat !== null, simulated: isSimulatorUrl(config.MANYCHAT_API_URL), ...(await pageStatus(manychat)), payment: PAYMENT_STATUS_LINE },
+      utility_templates: templateKinds.map((kind) => ({ kind, name: settings.templates[kind], variables: [...templateVariables[kind]] })),
     };
   });
 

@@ -25,7 +25,7 @@ export const deliveryView = (record: Delivery): DeliveryView => ({
   status: record.status as DeliveryStatus,
   attempts: record.attempts,
   lastError: record.lastError,
-  messageTag: record.messageTag,
+  templateName: record.templateName,
   sentText: record.sentText,
   createdAt: record.createdAt.toISOString(),
   sentAt: record.sentAt?.toISOString() ?? null,
@@ -38,12 +38,13 @@ export const deliveriesStore = {
     return db.delivery.create({ data: { ...rest, details: details ?? {} } });
   },
 
-  /** The reminder's one message row: made at its first attempt, reset to pending at each later one. */
-  async forReminder(db: NotificationsDb, reminderId: number, delivery: Omit<NewDelivery, 'reminderId' | 'kind'>): Promise<Delivery> {
+  /** The reminder's one message row (with the expiry it is about): made at its first attempt, reset to pending at each later one. */
+  async forReminder(db: NotificationsDb, reminderId: number, delivery: { subscriberId: string; keyId: number; expiresAt: Date }): Promise<Delivery> {
+    const { subscriberId, keyId, expiresAt } = delivery;
     return db.delivery.upsert({
       where: { reminderId },
-      create: { ...delivery, kind: 'renewal_reminder', reminderId, details: delivery.details ?? {} },
-      update: { status: 'pending', subscriberId: delivery.subscriberId },
+      create: { kind: 'renewal_reminder', reminderId, subscriberId, keyId, details: { expiresAt: expiresAt.toISOString() } },
+      update: { status: 'pending', subscriberId },
     });
   },
 
@@ -51,13 +52,25 @@ export const deliveriesStore = {
     return db.delivery.findUnique({ where: { id } });
   },
 
-  async sent(db: NotificationsDb, id: number, outcome: { attempts: number; messageTag: string | null; text: string }): Promise<void> {
-    await db.delivery.update({ where: { id }, data: { status: 'sent', attempts: outcome.attempts, messageTag: outcome.messageTag, sentText: outcome.text, lastError: null, sentAt: new Date() } });
+  async sent(db: NotificationsDb, id: number, outcome: { attempts: number; templateName: string | null; text: string }): Promise<void> {
+    await db.delivery.update({ where: { id }, data: { status: 'sent', attempts: outcome.attempts, templateName: outcome.templateName, sentText: outcome.text, lastError: null, sentAt: new Date() } });
   },
 
-  /** A try that did not send: failed or opted_out decide it; pending leaves it for the next try, with the error seen. */
-  async notSent(db: NotificationsDb, id: number, outcome: { attempts: number; error: string | null; status: 'failed' | 'opted_out' | 'pending' }): Promise<void> {
+  /**
+   * A try that did not send: failed or opted_out decide it; held waits for the subscriber to write;
+   * pending leaves it for the next try. The error (or why it is held) is kept.
+   */
+  async notSent(db: NotificationsDb, id: number, outcome: { attempts: number; error: string | null; status: 'failed' | 'opted_out' | 'held' | 'pending' }): Promise<void> {
     await db.delivery.update({ where: { id }, data: { status: outcome.status, attempts: outcome.attempts, lastError: outcome.error } });
+  },
+
+  /**
+   * The subscriber's held messages, moved back to pending in one statement and answered: a second
+   * event (or replica) for the same subscriber finds none left, so each goes out once.
+   */
+  async releaseHeld(db: NotificationsDb, subscriberId: string): Promise<number[]> {
+    const released = await db.delivery.updateManyAndReturn({ where: { subscriberId, status: 'held' }, data: { status: 'pending' }, select: { id: true } });
+    return released.map((row) => row.id);
   },
 
   async list(db: NotificationsDb, filter: { kind?: DeliveryKind; status?: DeliveryStatus; limit: number }): Promise<DeliveryView[]> {

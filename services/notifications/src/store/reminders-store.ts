@@ -1,7 +1,7 @@
 import type { NotificationsDb } from './db';
 import { TABLES } from './db';
 
-export type ReminderOutcome = 'sent' | 'failed' | 'opted_out';
+export type ReminderOutcome = 'sent' | 'failed' | 'opted_out' | 'held';
 
 export interface ClaimedReminder {
   id: number;
@@ -11,8 +11,8 @@ export const remindersStore = {
   /**
    * Takes the reminder of one key and expiry date for this check, in one statement: a new pair is
    * inserted; an existing one is taken again only when it failed (after fewer than `maxAttempts`
-   * sends) or its check died mid-send (claimed longer than `staleMs` ago). A sent or opted-out
-   * reminder, or one another check is sending right now, gives null: at most one reminder per
+   * sends) or its check died mid-send (claimed longer than `staleMs` ago). A sent, opted-out or held
+   * reminder (its subscriber's next message sends it), or one another check is sending right now, gives null: at most one reminder per
    * expiry date, also when two checks run at once (the second waits on the row lock, then sees it taken).
    */
   async claim(db: NotificationsDb, input: { keyId: number; expiresAt: Date; subscriberId: string; maxAttempts: number; staleMs: number }): Promise<ClaimedReminder | null> {
@@ -34,8 +34,9 @@ export const remindersStore = {
   /**
    * Records a reminder's outcome and moves its key's counters: the revision always (the event's
    * revision), the attempts only when a send to ManyChat was tried (not for an opted-out key, nor
-   * for a reminder that could not be sent for want of base_url or a token: those are not used up).
-   * Returns the key's revision and attempts, and the reminder's own attempts.
+   * for a reminder that could not be sent for want of base_url or a token, nor one held: those are
+   * not used up). Returns the key's revision and attempts, the reminder's own attempts and the
+   * expiry it is about.
    */
   async decide(db: NotificationsDb, reminderId: number, keyId: number, outcome: { status: ReminderOutcome; error: string | null; tried: boolean }) {
     const tried = outcome.tried ? 1 : 0;
@@ -49,8 +50,8 @@ export const remindersStore = {
     const reminder = await db.reminder.update({
       where: { id: reminderId },
       data: { status: outcome.status, lastError: outcome.error, revision: counter.revision, decidedAt: new Date(), attempts: { increment: tried } },
-      select: { attempts: true },
+      select: { attempts: true, expiresAt: true },
     });
-    return { revision: counter.revision, keyAttempts: counter.attempts, reminderAttempts: reminder.attempts };
+    return { revision: counter.revision, keyAttempts: counter.attempts, reminderAttempts: reminder.attempts, expiresAt: reminder.expiresAt };
   },
 };

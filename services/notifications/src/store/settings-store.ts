@@ -1,25 +1,33 @@
-import { DEFAULT_EXPIRY_REMINDER_DAYS, type SettingKey } from '@bo/proto';
+import { DEFAULT_EXPIRY_REMINDER_DAYS, templateKinds, templateSettingKey, type SettingKey, type TemplateKind } from '@bo/proto';
 import type { NotificationsDb } from './db';
 
 export interface ReminderSettings {
   expiryReminderDays: number;
   /** null until an admin sets it: reminders then fail with BASE_URL_WARNING. */
   baseUrl: string | null;
+  /** Per kind, the utility template its messages go through outside the 24-hour window; null: none set (they are held). */
+  templates: Record<TemplateKind, string | null>;
 }
 
 const descriptions: Record<SettingKey, string> = {
   expiry_reminder_days: 'Days before a key expires that its renewal reminder is sent (1–30)',
   base_url: 'Public address renewal links start with (<base_url>/api/streaming/renew/<session>)',
+  template_key_delivery: 'Utility template of key deliveries outside the 24-hour window',
+  template_payment_confirmation: 'Utility template of payment confirmations outside the 24-hour window',
+  template_renewal_reminder: 'Utility template of renewal reminders outside the 24-hour window',
+  template_key_extension: 'Utility template of key extensions outside the 24-hour window',
 };
 
 export const settingsStore = {
   async read(db: NotificationsDb): Promise<ReminderSettings> {
     const rows = await db.appSetting.findMany({ where: { key: { in: Object.keys(descriptions) } } });
-    const value = (key: SettingKey) => rows.find((row) => row.key === key)?.value ?? null;
+    // An empty value is a setting cleared on the page.
+    const value = (key: SettingKey) => rows.find((row) => row.key === key)?.value || null;
     const days = Number(value('expiry_reminder_days'));
     return {
       expiryReminderDays: Number.isInteger(days) && days >= 1 && days <= 30 ? days : DEFAULT_EXPIRY_REMINDER_DAYS,
-      baseUrl: value('base_url') || null,
+      baseUrl: value('base_url'),
+      templates: Object.fromEntries(templateKinds.map((kind) => [kind, value(templateSettingKey(kind))])) as Record<TemplateKind, string | null>,
     };
   },
 

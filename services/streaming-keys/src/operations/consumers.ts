@@ -29,6 +29,6 @@ export function paidOrderConsumer(outbox: Outbox<Prisma.TransactionClient>, logg
 
 export const reminderConsumer = () =>
   onEvent(notificationsReminderRecorded, async (tx: Prisma.TransactionClient, event) => {
-    const { keyId, expiresAt, status, attempts, at } = event.payload;
-    await keyStore.recordReminder(tx, keyId, { expiresAt: new Date(expiresAt), status, attempts, at: new Date(at) });
+    const { keyId, expiresAt, status, attempts, at, error } = event.payload;
+    await keyStore.recordReminder(tx, keyId, { expiresAt: new Date(expiresAt), status, attempts, at: new Date(at), error });
   });

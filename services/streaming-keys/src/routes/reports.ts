@@ -16,8 +16,9 @@ export function registerReportRoutes(app: FastifyInstance, { prisma }: Streaming
       sent: count('sent'),
       failed: count('failed'),
       optedOut: count('opted_out'),
+      held: count('held'),
       pending: count(null),
-      keys: keys.map(({ id, serviceName, email, key, expiresAt, notificationStatus, notificationAttempts }) => ({ id, serviceName, email, key, expiresAt, notificationStatus, notificationAttempts })),
+      keys: keys.map(({ id, serviceName, email, key, expiresAt, notificationStatus, notificationError, notificationAttempts }) => ({ id, serviceName, email, key, expiresAt, notificationStatus, notificationError, notificationAttempts })),
     };
   });
 }

@@ -30,6 +30,7 @@ export const keyView = (record: StreamingKey, now = new Date()): StreamingKeyVie
   streamingInvoiceId: record.streamingInvoiceId,
   lastNotificationSent: record.lastNotificationSent?.toISOString() ?? null,
   notificationStatus: record.notificationStatus as StreamingKeyView['notificationStatus'],
+  notificationError: record.notificationError,
   notificationAttempts: record.notificationAttempts,
   isOptedOut: record.isOptedOut,
   createdAt: record.createdAt.toISOString(),
@@ -135,7 +136,7 @@ export const keyStore = {
 
   /** A new expiry starts a new reminder cycle: the previous one's status no longer applies. */
   setExpiry(db: KeysDb, id: number, expiresAt: Date) {
-    return db.streamingKey.update({ where: { id }, data: { expiresAt, notificationStatus: null, notificationAttempts: 0, ...nextVersion } });
+    return db.streamingKey.update({ where: { id }, data: { expiresAt, notificationStatus: null, notificationError: null, notificationAttempts: 0, ...nextVersion } });
   },
 
   async delete(db: KeysDb, id: number): Promise<boolean> {
@@ -163,15 +164,18 @@ export const keyStore = {
   assign(tx: Prisma.TransactionClient, id: number, sale: { customerId: string | null; buyerEmail: string | null; expiresAt: Date; streamingInvoiceId: number; at: Date }) {
     return tx.streamingKey.update({
       where: { id },
-      data: { customerId: sale.customerId, buyerEmail: sale.buyerEmail, assignedAt: sale.at, expiresAt: sale.expiresAt, streamingInvoiceId: sale.streamingInvoiceId, notificationStatus: null, notificationAttempts: 0, ...nextVersion },
+      data: { customerId: sale.customerId, buyerEmail: sale.buyerEmail, assignedAt: sale.at, expiresAt: sale.expiresAt, streamingInvoiceId: sale.streamingInvoiceId, notificationStatus: null, notificationError: null, notificationAttempts: 0, ...nextVersion },
     });
   },
 
   /** A reminder's outcome, kept only while the key still has the expiry the reminder was about. */
-  async recordReminder(tx: Prisma.TransactionClient, id: number, reminder: { expiresAt: Date; status: string; attempts: number; at: Date }): Promise<boolean> {
+  async recordReminder(tx: Prisma.TransactionClient, id: number, reminder: { expiresAt: Date; status: string; attempts: number; at: Date; error: string | null }): Promise<boolean> {
     const { count } = await tx.streamingKey.updateMany({
       where: { id, expiresAt: reminder.expiresAt },
-      data: { notificationStatus: reminder.status, notificationAttempts: reminder.attempts, lastNotificationSent: reminder.at, ...(reminder.status === 'opted_out' ? { isOptedOut: true } : {}), ...nextVersion },
+      data: {
+        notificationStatus: reminder.status, notificationError: reminder.error, notificationAttempts: reminder.attempts, lastNotificationSent: reminder.at,
+        ...(reminder.status === 'opted_out' ? { isOptedOut: true } : {}), ...nextVersion,
+      },
     });
     return count === 1;
   },

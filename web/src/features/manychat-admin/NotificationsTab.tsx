@@ -1,20 +1,27 @@
-import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Flex, Heading, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { Form, FormField } from '../../components/Form';
 import { useTexts, type MessageKey } from '../../i18n';
 import { errorText } from '../../lib/api';
 import { notify, notifyError } from '../../lib/toast';
 import { CountGrid } from '../streaming-keys/CountGrid';
-import type { ExpiryCheckCounts, TemplatePreview } from './api';
-import { useExpiryCheck } from './mutations';
-import { useManyChatSettings, useTemplates } from './queries';
+import type { Delivery, ExpiryCheckCounts, TemplatePreview, UtilityTemplate } from './api';
+import { useExpiryCheck, useSaveSetting } from './mutations';
+import { useHeldMessages, useManyChatSettings, useTemplates } from './queries';
 import { useLoadFailureToast } from '../qpay/load-failure';
 
-/** Document 2 §2.4: the manual expiry check with its counts, and the three templates with their previews. */
+/**
+ * Document 2 §2.4: the manual expiry check with its counts, and the three templates with their
+ * previews; and since Meta deprecated the message tags (issue 21), each kind's utility template
+ * for outside the 24-hour window and the messages held for want of one.
+ */
 export function NotificationsTab() {
   return (
     <Stack gap="6">
       <ExpiryCheck />
+      <HeldMessages />
+      <UtilityTemplates />
       <Templates />
     </Stack>
   );
@@ -25,6 +32,7 @@ const countLabels: { field: keyof ExpiryCheckCounts; label: MessageKey }[] = [
   { field: 'sent', label: 'manychatAdmin.count.sent' },
   { field: 'failed', label: 'manychatAdmin.count.failed' },
   { field: 'optedOut', label: 'manychatAdmin.count.optedOut' },
+  { field: 'held', label: 'manychatAdmin.count.held' },
   { field: 'skipped', label: 'manychatAdmin.count.skipped' },
 ];
 
@@ -59,6 +67,105 @@ function ExpiryCheck() {
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+function HeldMessages() {
+  const { t } = useTexts();
+  const held = useHeldMessages();
+  useLoadFailureToast(held, t('manychatAdmin.heldFetchFailed'));
+  const rows = held.data?.data ?? [];
+  return (
+    <Card.Root size="sm" data-testid="held-messages">
+      <Card.Header>
+        <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
+          <Stack gap="1" flex="1" minW="56">
+            <Heading as="h2" size="md">{t('manychatAdmin.heldTitle')}</Heading>
+            <Text fontSize="sm" color="fg.muted">{t('manychatAdmin.heldBody')}</Text>
+          </Stack>
+          <Button size="sm" variant="outline" onClick={() => void held.refetch()} loading={held.isFetching}>{t('manychatAdmin.refresh')}</Button>
+        </Flex>
+      </Card.Header>
+      <Card.Body>
+        {held.isPending && <Flex gap="3" align="center" role="status"><Spinner size="sm" /><Text>{t('manychatAdmin.loading')}</Text></Flex>}
+        {held.isError && <ErrorAlert title={t('manychatAdmin.heldFetchFailed')} description={errorText(held.error, held.error.message)} />}
+        {held.isSuccess && rows.length === 0 && <Text color="fg.muted">{t('manychatAdmin.heldEmpty')}</Text>}
+        {/* A list rather than a table: the reason is a sentence, and it must read whole on a phone too. */}
+        <Stack as="ul" gap="2" listStyleType="none" aria-label={t('manychatAdmin.heldTitle')}>
+          {rows.map((row) => <HeldMessage key={row.id} message={row} />)}
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function HeldMessage({ message }: { message: Delivery }) {
+  const { t, format } = useTexts();
+  const about = message.invoiceId ?? (message.keyId === null ? null : t('manychatAdmin.keyNumber', { id: message.keyId }));
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="3" data-delivery={message.id}>
+      <Flex gap="2" align="center" wrap="wrap">
+        <Badge colorPalette="purple">{t(`manychatAdmin.kind.${message.kind}`)}</Badge>
+        <Text fontWeight="medium">{t('manychatAdmin.heldCustomer', { id: message.subscriberId })}</Text>
+        {about && <Text fontSize="sm" fontFamily="mono">{about}</Text>}
+        <Text fontSize="sm" color="fg.muted" ms="auto">{format.dateTime(message.createdAt)}</Text>
+      </Flex>
+      {/* The server's words: they say what to set, and where. */}
+      <Text fontSize="sm" color="fg.muted" mt="1">{message.lastError}</Text>
+    </Box>
+  );
+}
+
+function UtilityTemplates() {
+  const { t } = useTexts();
+  const settings = useManyChatSettings();
+  return (
+    <Card.Root size="sm" data-testid="utility-templates">
+      <Card.Header>
+        <Heading as="h2" size="md">{t('manychatAdmin.utilityTitle')}</Heading>
+        <Text fontSize="sm" color="fg.muted">{t('manychatAdmin.utilityBody')}</Text>
+      </Card.Header>
+      <Card.Body>
+        {settings.isPending && <Flex gap="3" align="center" role="status"><Spinner size="sm" /><Text>{t('manychatAdmin.loading')}</Text></Flex>}
+        {settings.isError && <ErrorAlert title={t('manychatAdmin.settingsFetchFailed')} description={errorText(settings.error, settings.error.message)} />}
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+          {/* Keyed by the saved name: after a save the field starts from what is stored. */}
+          {(settings.data?.utility_templates ?? []).map((template) => <UtilityTemplateForm key={`${template.kind}-${template.name ?? ''}`} template={template} />)}
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** One kind's template name; the server says what a name may be. */
+function UtilityTemplateForm({ template }: { template: UtilityTemplate }) {
+  const { t } = useTexts();
+  const kind = t(`manychatAdmin.kind.${template.kind}`);
+  const [text, setText] = useState(template.name ?? '');
+  const save = useSaveSetting({
+    onSuccess: (reply) => {
+      const name = String(reply.data.value);
+      notify({ title: t('manychatAdmin.saved'), description: name ? t('manychatAdmin.utilitySaved', { kind, name }) : t('manychatAdmin.utilityCleared', { kind }), type: 'success' });
+    },
+    onError: (error) => notifyError(t('manychatAdmin.error'), error, t('manychatAdmin.saveFailed')),
+  });
+  return (
+    <Box borderWidth="1px" borderRadius="md" p="3" data-utility-template={template.kind}>
+      <Form onSubmit={() => !save.isPending && save.mutate({ key: `template_${template.kind}`, value: text })} aria-label={kind}>
+        <Flex gap="2" align="center" wrap="wrap">
+          <Heading as="h3" size="sm">{kind}</Heading>
+          <Badge colorPalette={template.name ? 'green' : 'orange'} data-testid="utility-state">{template.name ? t('manychatAdmin.utilitySet') : t('manychatAdmin.utilityNotSet')}</Badge>
+        </Flex>
+        <FormField label={t('manychatAdmin.utilityName', { kind })} helper={t('manychatAdmin.utilityHelper')}>
+          <Input value={text} onChange={(event) => setText(event.target.value)} placeholder={t('manychatAdmin.utilityPlaceholder', { name: template.kind })} autoComplete="off" spellCheck={false} fontFamily="mono" />
+        </FormField>
+        <Flex gap="1" wrap="wrap" align="center">
+          <Text fontSize="xs" color="fg.muted">{t('manychatAdmin.variables')}:</Text>
+          {template.variables.map((variable) => <Badge key={variable} variant="outline" fontFamily="mono">{variable}</Badge>)}
+        </Flex>
+        <Button type="submit" size="sm" colorPalette="blue" alignSelf="flex-start" loading={save.isPending} loadingText={t('common.saving')}>{t('common.save')}</Button>
+      </Form>
+    </Box>
   );
 }
 

@@ -1,7 +1,8 @@
 /** The /manychat-admin page's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
-import type { getManyChatSettings, listManyChatTemplates, ReplyOf, RequestBodyOf, triggerExpiryCheck, updateManyChatSetting } from '@bo/proto';
+import type { getManyChatSettings, listDeliveries, listManyChatTemplates, ReplyOf, RequestBodyOf, triggerExpiryCheck, updateManyChatSetting } from '@bo/proto';
+import { apiPath } from '../../lib/paths';
 
-export type { ExpiryCheckCounts, ManyChatSettings } from '@bo/proto';
+export type { Delivery, ExpiryCheckCounts, ManyChatSettings, TemplateKind } from '@bo/proto';
 
 export type SettingsReply = ReplyOf<typeof getManyChatSettings>;
 export type SettingUpdate = RequestBodyOf<typeof updateManyChatSetting>;
@@ -9,6 +10,11 @@ export type SettingUpdateReply = ReplyOf<typeof updateManyChatSetting>;
 export type ExpiryCheckReply = ReplyOf<typeof triggerExpiryCheck>;
 export type TemplatesReply = ReplyOf<typeof listManyChatTemplates>;
 export type TemplatePreview = TemplatesReply['data'][number];
+export type UtilityTemplate = SettingsReply['utility_templates'][number];
+export type DeliveriesReply = ReplyOf<typeof listDeliveries>;
+
+/** The held messages the Notifications tab lists (the route's most). */
+export const HELD_SHOWN = 200;
 
 /** Document 2 §5/§9: reminders go out 1 to 30 days before expiry, 3 by default. */
 export const REMINDER_DAYS = { min: 1, max: 30 } as const;
@@ -16,6 +22,7 @@ export const REMINDER_DAYS = { min: 1, max: 30 } as const;
 export const manyChatKeys = {
   settings: ['/api/manychat/settings'],
   templates: ['/api/manychat/templates'],
+  held: ['/api/manychat/deliveries', apiPath('', {}, { status: 'held', limit: HELD_SHOWN })],
 } as const;
 
 export const manyChatPaths = {

@@ -7,8 +7,8 @@ export const useSaveSetting = (options?: CallerOptions<SettingUpdateReply, Setti
   useInvalidatingMutation((update: SettingUpdate) => apiRequest<SettingUpdateReply>('POST', manyChatPaths.settings, update), [manyChatKeys.settings, manyChatKeys.templates], options);
 
 /**
- * Nothing cached here changes: the keys' reminder statuses reach streaming-keys by an event, later,
- * and its expiry report is read afresh each time it opens.
+ * A check may hold reminders (the held list). The keys' reminder statuses reach streaming-keys by
+ * an event, later, and its expiry report is read afresh each time it opens.
  */
 export const useExpiryCheck = (options?: CallerOptions<ExpiryCheckReply, void>) =>
-  useInvalidatingMutation(() => apiRequest<ExpiryCheckReply>('POST', manyChatPaths.expiryCheck, {}), [], options);
+  useInvalidatingMutation(() => apiRequest<ExpiryCheckReply>('POST', manyChatPaths.expiryCheck, {}), [manyChatKeys.held], options);

@@ -15,9 +15,10 @@ const counts: { field: keyof Omit<ExpiryReport, 'keys'>; label: MessageKey }[] =
   { field: 'sent', label: 'streamingKeys.report.sent' },
   { field: 'failed', label: 'streamingKeys.report.failed' },
   { field: 'optedOut', label: 'streamingKeys.report.optedOut' },
+  { field: 'held', label: 'streamingKeys.report.held' },
   { field: 'pending', label: 'streamingKeys.report.pending' },
 ];
-const notificationColours = { sent: 'green', failed: 'red', opted_out: 'orange', pending: 'gray' } as const;
+const notificationColours = { sent: 'green', failed: 'red', opted_out: 'orange', held: 'purple', pending: 'gray' } as const;
 
 /** The report's rows as a CSV file, saved by the browser under today's date. */
 function download(keys: readonly ExpiryReportKey[]) {
@@ -29,7 +30,7 @@ function download(keys: readonly ExpiryReportKey[]) {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** Document 3 §2/§3: Total, Sent, Failed, Opted Out and Pending, the keys, and the CSV export. */
+/** Document 3 §2/§3: Total, Sent, Failed, Opted Out, Held and Pending, the keys (a failed or held reminder with its reason), and the CSV export. */
 export function ExpiryReportDialog({ onClose }: { onClose: () => void }) {
   const { t, format } = useTexts();
   const report = useExpiryReport(true);
@@ -45,7 +46,13 @@ export function ExpiryReportDialog({ onClose }: { onClose: () => void }) {
       header: t('streamingKeys.col.notification'),
       cell: (row) => {
         const status = row.notificationStatus ?? 'pending';
-        return <Badge colorPalette={notificationColours[status]}>{t(`streamingKeys.notification.${status}`)}</Badge>;
+        return (
+          <Stack gap="1" align="flex-start" maxW="64" whiteSpace="normal">
+            <Badge colorPalette={notificationColours[status]}>{t(`streamingKeys.notification.${status}`)}</Badge>
+            {/* Why it failed or is held (notifications' words: what to set, and where). */}
+            {row.notificationError && <Text fontSize="xs" color="fg.muted" data-testid="notification-error">{row.notificationError}</Text>}
+          </Stack>
+        );
       },
     },
     { key: 'attempts', header: t('streamingKeys.col.attempts'), cell: (row) => format.number(row.notificationAttempts), cellProps: { textAlign: 'end' } },

@@ -5,7 +5,7 @@ import { CSV_COLUMNS, expiryReportCsv, expiryReportFileName, groupKeys, keyInfo 
 const key = (id: number, email: string, service: StreamingKeyView['service'], profileNumber: number): StreamingKeyView => ({
   id, email, key: `SK-${String(id).padStart(10, '0')}-${service}`, service, serviceName: service, profileNumber, expiresAt: '2026-12-23T08:00:00.000Z',
   isActive: 1, status: 'Active', customerId: null, held: false, assignedAt: null, buyerEmail: null, streamingInvoiceId: null, lastNotificationSent: null,
-  notificationStatus: null, notificationAttempts: 0, isOptedOut: false, createdAt: '2026-11-20T08:00:00.000Z',
+  notificationStatus: null, notificationError: null, notificationAttempts: 0, isOptedOut: false, createdAt: '2026-11-20T08:00:00.000Z',
 });
 
 describe('groupKeys', () => {
@@ -25,8 +25,8 @@ describe('groupKeys', () => {
 describe('the expiry report CSV (document 3 §9)', () => {
   it('has the columns Service, Email, Key, Expires, Status, Attempts; an empty status is pending; odd text is quoted', () => {
     const csv = expiryReportCsv([
-      { id: 1, serviceName: 'Netflix', email: 'a@x.mn', key: 'SK-1-NFX', expiresAt: '2026-11-25T08:00:00.000Z', notificationStatus: 'sent', notificationAttempts: 1 },
-      { id: 2, serviceName: 'Disney+, "Kids"', email: 'b@x.mn', key: 'SK-2-DPS', expiresAt: '2026-11-26T08:00:00.000Z', notificationStatus: null, notificationAttempts: 0 },
+      { id: 1, serviceName: 'Netflix', email: 'a@x.mn', key: 'SK-1-NFX', expiresAt: '2026-11-25T08:00:00.000Z', notificationStatus: 'sent', notificationError: null, notificationAttempts: 1 },
+      { id: 2, serviceName: 'Disney+, "Kids"', email: 'b@x.mn', key: 'SK-2-DPS', expiresAt: '2026-11-26T08:00:00.000Z', notificationStatus: null, notificationError: null, notificationAttempts: 0 },
     ]);
     expect(csv.split('\r\n')).toEqual([
       CSV_COLUMNS.join(','),

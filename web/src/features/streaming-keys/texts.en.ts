@@ -155,6 +155,7 @@ export const en = {
   'streamingKeys.report.sent': 'Sent',
   'streamingKeys.report.failed': 'Failed',
   'streamingKeys.report.optedOut': 'Opted Out',
+  'streamingKeys.report.held': 'Held',
   'streamingKeys.report.pending': 'Pending',
   'streamingKeys.reportEmpty': 'No held key expires within {days} days.',
   'streamingKeys.exportCsv': 'Export CSV',
@@ -162,6 +163,7 @@ export const en = {
   'streamingKeys.notification.failed': 'Failed',
   'streamingKeys.notification.opted_out': 'Opted Out',
   'streamingKeys.notification.pending': 'Pending',
+  'streamingKeys.notification.held': 'Held',
 
   'streamingKeys.attentionTitle': 'Orders Needing Attention',
   'streamingKeys.attentionSubtitle': 'Paid orders that are still waiting for a key.',

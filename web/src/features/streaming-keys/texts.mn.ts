@@ -158,6 +158,7 @@ export const mn: Translation<typeof en> = {
   'streamingKeys.report.sent': 'Илгээсэн',
   'streamingKeys.report.failed': 'Амжилтгүй',
   'streamingKeys.report.optedOut': 'Татгалзсан',
+  'streamingKeys.report.held': 'Хүлээлгэсэн',
   'streamingKeys.report.pending': 'Хүлээгдэж буй',
   'streamingKeys.reportEmpty': '{days} хоногийн дотор дуусах эзэмшигдсэн түлхүүр алга.',
   'streamingKeys.exportCsv': 'CSV татах',
@@ -165,6 +166,7 @@ export const mn: Translation<typeof en> = {
   'streamingKeys.notification.failed': 'Амжилтгүй',
   'streamingKeys.notification.opted_out': 'Татгалзсан',
   'streamingKeys.notification.pending': 'Хүлээгдэж буй',
+  'streamingKeys.notification.held': 'Хүлээлгэсэн',
 
   'streamingKeys.attentionTitle': 'Анхаарах шаардлагатай захиалга',
   'streamingKeys.attentionSubtitle': 'Төлөгдсөн боловч түлхүүр хүлээж буй захиалгууд.',

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "streaming_keys" ADD COLUMN     "notification_error" TEXT;
