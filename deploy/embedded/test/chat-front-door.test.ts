@@ -136,7 +136,10 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect(invalid.status).toBe(400);
   });
 
-  it('sends nothing automatic while a person has taken over, and answers again once resumed', async () => {
+  it('sends nothing automatic while a person has taken over, a late message included, and answers again once resumed', async () => {
+    // A purchase made before the takeover, paid during it: its confirmation waits for the person to hand back.
+    const bought = await writes('7300003', 'buy spotify premium 1 month');
+    const invoiceId = /(INV-[A-Z0-9]{10})$/.exec((bought.reply!.content.messages[0].buttons as { url: string }[])[0].url)![1];
     const paused = await asAdmin('POST', '/api/admin/conversations/7300003/pause', { hours: 2 });
     expect(paused.status).toBe(200);
     const quiet = await writes('7300003', 'netflix premium 1 сар');
@@ -146,13 +149,31 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     const list = (await (await asAdmin('GET', '/api/admin/conversations')).json()) as { data: { userId: string; pause: unknown; messages: { role: string; content: string }[] }[] };
     const conversation = list.data.find((one) => one.userId === '7300003')!;
     expect(conversation.pause).toMatchObject({ by: expect.any(String) });
-    expect(conversation.messages.map((message) => message.role)).toEqual(['user']);
+    expect(conversation.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
 
-    expect((await asAdmin('POST', '/api/admin/conversations/7300003/resume')).status).toBe(200);
-    expect(texts(await writes('7300003', 'netflix premium 1 сар'))).toEqual(['Netflix Premium - 1 сар — 36,000₮']);
+    const sentToThem = async () => {
+      const { messages } = (await (await fetch(`${manychat}/__sim/messages?subscriberId=7300003`)).json()) as { messages: { source: string; content: { messages: { text: string }[] } }[] };
+      return messages.filter((message) => message.source === 'sendContent').map((message) => message.content.messages[0].text);
+    };
+    const db = new pg.Client({ connectionString: system.databaseUrl });
+    await db.connect();
+    try {
+      expect((await asAdmin('POST', `/api/admin/invoices/${invoiceId}/approve`)).status).toBe(200);
+      const delivery = async () => (await db.query<{ status: string; last_error: string | null }>(`SELECT status, last_error FROM notifications.deliveries WHERE subscriber_id = '7300003' AND kind = 'payment_confirmation'`)).rows[0];
+      await expect.poll(delivery, { timeout: 15_000 }).toMatchObject({ status: 'held', last_error: expect.stringContaining('A person has taken over this chat') });
+      expect(await sentToThem()).toEqual([]);
+
+      expect((await asAdmin('POST', '/api/admin/conversations/7300003/resume')).status).toBe(200);
+      expect(texts(await writes('7300003', 'netflix premium 1 сар'))).toEqual(['Netflix Premium - 1 сар — 36,000₮']);
+      // Once they write after the hand-back, what was held goes out, once.
+      await expect.poll(sentToThem, { timeout: 15_000 }).toHaveLength(1);
+      expect((await sentToThem())[0]).toContain('15,000');
+    } finally {
+      await db.end();
+    }
 
     const removed = (await (await asAdmin('DELETE', '/api/admin/conversations/7300003')).json()) as { deleted: number };
-    expect(removed.deleted).toBe(3);
+    expect(removed.deleted).toBe(5);
   });
 
   it('gives other questions to the AI, tries the next provider on a 500 or 429, makes a burst one AI call, and when the AI is too slow holds the reply and sends the whole answer later', async () => {

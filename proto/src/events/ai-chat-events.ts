@@ -35,3 +35,21 @@ export const aiChatSubscriberWrote = defineEvent({
   entity: { name: 'chat-subscriber', key: 'subscriberId', revision: 'revision' },
   example: { subscriberId: '1234567', revision: 14, at: '2026-11-26T08:00:00.000Z' },
 });
+
+/**
+ * A person took over a subscriber's chat, or handed it back (issue 21): while `paused` (until
+ * `pausedUntil`, or until resumed when null) nothing automatic may reach them, a delayed message
+ * included, so notifications keeps its own copy. `revision` is when it changed (ms), newest wins.
+ */
+export const aiChatAutomationChanged = defineEvent({
+  name: 'ai-chat.automation.changed',
+  version: 1,
+  payload: z.object({
+    subscriberId: z.string().min(1),
+    revision: z.number().int().positive(),
+    paused: z.boolean(),
+    pausedUntil: z.string().nullable(),
+  }),
+  entity: { name: 'chat-automation', key: 'subscriberId', revision: 'revision' },
+  example: { subscriberId: '1234567', revision: 1764144000000, paused: true, pausedUntil: '2026-11-26T10:00:00.000Z' },
+});

@@ -1,4 +1,4 @@
-import { aiChatAnswerReady, aiChatSubscriberWrote } from './ai-chat-events';
+import { aiChatAnswerReady, aiChatAutomationChanged, aiChatSubscriberWrote } from './ai-chat-events';
 import { notificationsReminderRecorded } from './notifications-reminder-recorded';
 import { paymentsInvoicePaid } from './payments-invoice-paid';
 import { pricingPriceUpdated } from './pricing-price-updated';
@@ -23,8 +23,8 @@ export const eventTopology: readonly TopologyEntry[] = [
   // ai-chat marks the chat's purchases paid.
   { consumer: 'ai-chat', events: [paymentsInvoicePaid.name] },
   // notifications tells the customer: payment confirmation, key delivery (and records the purchase), and the chat's late AI answers;
-  // a subscriber who writes opens their 24-hour window, and what was held for them goes out.
-  { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name, aiChatSubscriberWrote.name] },
+  // a subscriber who writes opens their 24-hour window, and what was held for them goes out; a person's takeover holds every message.
+  { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name, aiChatSubscriberWrote.name, aiChatAutomationChanged.name] },
 ];
 
 /** The events `consumer` is bound to in the topology (empty when it consumes nothing). */

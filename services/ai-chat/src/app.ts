@@ -7,6 +7,7 @@ import { PriceList } from './clients/price-list';
 import type { AiChatConfig } from './config';
 import { aiChatConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
+import { AutomationPauses } from './operations/automation-pauses';
 import { chatCleanupKind } from './operations/chat-cleanup';
 import { ChatFrontDoor } from './operations/chat-front-door';
 import { ChatPurchases } from './operations/chat-purchases';
@@ -43,7 +44,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
   const purchases = new ChatPurchases({ prisma, paymentsUrl: config.PAYMENTS_URL, publicUrl: config.PUBLIC_URL, signer });
   const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, logger, replyDeadlineMs: config.CHAT_REPLY_DEADLINE_MS, burstMs: config.CHAT_BURST_MS });
   const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
-  const deps = { prisma, ai, parser, frontDoor, chatSecret, purchases };
+  const deps = { prisma, ai, parser, frontDoor, chatSecret, purchases, pauses: new AutomationPauses({ outbox }) };
   const chatCleanup = chatCleanupKind(prisma);
   return {
     routes(app) {

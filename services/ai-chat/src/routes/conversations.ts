@@ -7,10 +7,8 @@ import { conversationsStore } from '../store/conversations-store';
 import { pausesStore } from '../store/pauses-store';
 import type { AiChatRouteDeps } from './deps';
 
-const HOUR_MS = 3_600_000;
-
 /** The conversations view on /ai-admin: each subscriber's history, a person's takeover (pause, resume), the clean-up, and the AI's test. */
-export function registerConversationRoutes(app: FastifyInstance, { prisma, frontDoor }: AiChatRouteDeps): void {
+export function registerConversationRoutes(app: FastifyInstance, { prisma, frontDoor, pauses }: AiChatRouteDeps): void {
   serveRoute(app, listConversations, async ({ query }) => {
     const subscribers = await conversationsStore.latestSubscribers(prisma, query.limit);
     const userIds = subscribers.map((subscriber) => subscriber.userId);
@@ -36,14 +34,12 @@ export function registerConversationRoutes(app: FastifyInstance, { prisma, front
   serveRoute(app, deleteConversation, async ({ params }) => ({ success: true, deleted: await conversationsStore.deleteFor(prisma, params.userId) }));
 
   serveRoute(app, pauseAutomation, async ({ params, body, identity }) => {
-    const pausedBy = identity?.email ?? identity?.userId ?? 'admin';
-    const pausedUntil = body.hours === null ? null : new Date(Date.now() + body.hours * HOUR_MS);
-    await pausesStore.pause(prisma, params.userId, { pausedUntil, pausedBy, reason: body.reason ?? null });
-    return { success: true, data: { until: pausedUntil?.toISOString() ?? null, by: pausedBy } };
+    const paused = await pauses.pause(params.userId, { hours: body.hours, by: identity?.email ?? identity?.userId ?? 'admin', reason: body.reason ?? null });
+    return { success: true, data: { until: paused.until?.toISOString() ?? null, by: paused.by } };
   });
 
   serveRoute(app, resumeAutomation, async ({ params }) => {
-    await pausesStore.resume(prisma, params.userId);
+    await pauses.resume(params.userId);
     return { success: true };
   });
 

@@ -1,6 +1,7 @@
 import type { AiProviders } from '../clients/ai-providers';
 import type { ChatSecret } from '../clients/chat-secret';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { AutomationPauses } from '../operations/automation-pauses';
 import type { ChatFrontDoor } from '../operations/chat-front-door';
 import type { ChatPurchases } from '../operations/chat-purchases';
 import type { EmailParser } from '../operations/email-parser';
@@ -13,4 +14,5 @@ export interface AiChatRouteDeps {
   frontDoor: ChatFrontDoor;
   chatSecret: ChatSecret;
   purchases: ChatPurchases;
+  pauses: AutomationPauses;
 }

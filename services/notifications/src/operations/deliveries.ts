@@ -12,7 +12,7 @@
 import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects, type Outbox } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
 import {
-  aiChatAnswerReady, aiChatSubscriberWrote, BASE_URL_WARNING, createRenewalSession, keyDelivery, notificationsReminderRecorded, paymentsInvoicePaid,
+  aiChatAnswerReady, aiChatAutomationChanged, aiChatSubscriberWrote, BASE_URL_WARNING, createRenewalSession, keyDelivery, notificationsReminderRecorded, paymentsInvoicePaid,
   streamingKeyAssigned, streamingKeyExtended, type KeyDelivery,
 } from '@bo/proto';
 import { ManyChatError } from '../clients/manychat';
@@ -21,6 +21,7 @@ import {
   type ChatMessage, type PaymentConfirmationData,
 } from '../domain/templates';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
+import { chatPausesStore } from '../store/chat-pauses-store';
 import { chatSubscribersStore } from '../store/chat-subscribers-store';
 import { deliveriesStore, type DeliveryRecord, type NewDelivery } from '../store/deliveries-store';
 import { purchasesStore } from '../store/purchases-store';
@@ -155,6 +156,10 @@ export class ChatDeliveries {
         await chatSubscribersStore.lock(tx, subscriberId);
         await chatSubscribersStore.wrote(tx, subscriberId, new Date(at), revision);
         for (const deliveryId of await deliveriesStore.releaseHeld(tx, subscriberId)) await this.sendAgain(tx, deliveryId, revision);
+      }),
+      onEvent(aiChatAutomationChanged, async (tx: Prisma.TransactionClient, event) => {
+        const { subscriberId, paused, pausedUntil, revision } = event.payload;
+        await chatPausesStore.changed(tx, subscriberId, { paused, pausedUntil: pausedUntil === null ? null : new Date(pausedUntil), revision });
       }),
     ];
   }

@@ -2,6 +2,7 @@ import { dynamicBlock, type TemplateKind } from '@bo/proto';
 import { ManyChatError, type ManyChatClient } from '../clients/manychat';
 import type { ChatMessage } from '../domain/templates';
 import type { PrismaClient } from '../generated/prisma/client';
+import { chatPausesStore } from '../store/chat-pauses-store';
 import { chatSubscribersStore, MESSAGING_WINDOW_MS } from '../store/chat-subscribers-store';
 import { settingsStore } from '../store/settings-store';
 
@@ -18,6 +19,9 @@ const kindNames: Record<TemplateKind, string> = {
 
 /** Why a message of `kind` cannot go now: nothing may carry it outside the window until an admin names a template. */
 export const noTemplateReason = (kind: TemplateKind) => `Outside the 24-hour window and no utility template is set for ${kindNames[kind]} (/manychat-admin)`;
+
+/** Why a message waits while a person has the subscriber's chat (a pause set on /ai-admin). */
+export const PAUSED_REASON = 'A person has taken over this chat (automation paused): held until the subscriber writes after it resumes';
 
 /** ManyChat is not configured: nothing to retry until someone sets MANYCHAT_API_TOKEN. */
 export class NotConfiguredError extends Error {
@@ -38,7 +42,8 @@ export type SendOutcome =
 
 /**
  * Sends chat messages through ManyChat within Messenger's rules since Meta deprecated the message
- * tags (external-apis.md §2, "Changed in 2026"): inside 24 hours of the subscriber's last message
+ * tags (external-apis.md §2, "Changed in 2026"), never while a person has taken over the chat
+ * (held, like a message with no template): inside 24 hours of the subscriber's last message
  * as text; outside, only through the approved utility template set for the message's kind, or not
  * at all (held, or for a chat answer not sent).
  */
@@ -66,6 +71,8 @@ export class ChatMessenger {
   async send(subscriberId: string, message: ChatMessage, signal?: AbortSignal): Promise<SendOutcome> {
     if (!this.client) throw new NotConfiguredError();
     const last = await chatSubscribersStore.lastInteraction(this.prisma, subscriberId);
+    // Nothing automatic while a person has the chat, however late the message was made.
+    if (await chatPausesStore.isPaused(this.prisma, subscriberId)) return { status: 'held', reason: PAUSED_REASON, seen: last?.revision ?? null };
     if (!last || Date.now() - last.at.getTime() <= MESSAGING_WINDOW_MS) {
       try {
         await this.client.sendContent(subscriberId, dynamicBlock([{ text: message.text }]), signal);
