@@ -47,7 +47,7 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     manychat = system.simulators.manychat!.url;
     openai = system.simulators.openai!.url;
     admin = await signInAdmin(system.url, system.databaseUrl, 'chat-ops');
-    await post(`${manychat}/__sim/subscribers`, ['7300001', '7300002', '7300003', '7300004', '7300005', '7300006'].map((id) => ({ id, first_name: 'Болд' })));
+    await post(`${manychat}/__sim/subscribers`, ['7300001', '7300002', '7300003', '7300004', '7300005', '7300006', '7300007'].map((id) => ({ id, first_name: 'Болд' })));
   }, 120_000);
   afterAll(async () => {
     await system?.stop();
@@ -104,6 +104,23 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     } finally {
       await db.end();
     }
+  });
+
+  it('sends the ManyChat flow an admin mapped to the product asked about, instead of its own answer', async () => {
+    const mapped = await asAdmin('POST', '/api/admin/flow-mappings', { matchType: 'keyword', matchValue: 'youtube', flowNamespace: 'content20240101000000_000001', flowName: 'Welcome', priority: 5 });
+    expect(mapped.status).toBe(200);
+    // The mappings are read once every 5 s for every answer.
+    await new Promise((resolve) => setTimeout(resolve, 5_100));
+    const asked = await writes('7300007', 'youtube premium хэд вэ');
+    expect(asked).toMatchObject({ status: 200, outcome: 'delivered' });
+    expect(texts(asked)).toEqual([]);
+    const flowsSent = async () => {
+      const { messages } = (await (await fetch(`${manychat}/__sim/messages?subscriberId=7300007`)).json()) as { messages: { source: string; flowNs?: string }[] };
+      return messages.filter((message) => message.source === 'sendFlow').map((message) => message.flowNs);
+    };
+    await expect.poll(flowsSent, { timeout: 15_000 }).toEqual(['content20240101000000_000001']);
+    // Another product is answered as before.
+    expect(texts(await writes('7300007', 'hbo max price'))).toEqual(['HBO Max 1 сар — 28,000₮']);
   });
 
   it('keeps conversations 7 days: the clean-up removes older messages and expires purchases whose link ran out', async () => {

@@ -53,3 +53,23 @@ export const aiChatAutomationChanged = defineEvent({
   entity: { name: 'chat-automation', key: 'subscriberId', revision: 'revision' },
   example: { subscriberId: '1234567', revision: 1764144000000, paused: true, pausedUntil: '2026-11-26T10:00:00.000Z' },
 });
+
+/**
+ * A subscriber asked about a product an admin routed to a ManyChat flow (a flow mapping on
+ * /ai-admin): notifications sends them that flow (sendFlow) instead of the chat's own answer.
+ * `requestId` is the subscriber's message (ai-chat's conversations row); a flow is sent once per message.
+ */
+export const aiChatFlowRequested = defineEvent({
+  name: 'ai-chat.flow.requested',
+  version: 1,
+  payload: z.object({
+    requestId: z.number().int().positive(),
+    revision: z.literal(1),
+    subscriberId: z.string().min(1),
+    flowNamespace: z.string().min(1),
+    /** The product the message named, for the delivery's record. */
+    product: z.string(),
+  }),
+  entity: { name: 'chat-flow-request', key: 'requestId', revision: 'revision' },
+  example: { requestId: 913, revision: 1, subscriberId: '1234567', flowNamespace: 'content20261126080000_123456', product: 'Netflix Premium - 1 сар' },
+});

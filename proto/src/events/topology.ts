@@ -1,4 +1,4 @@
-import { aiChatAnswerReady, aiChatAutomationChanged, aiChatSubscriberWrote } from './ai-chat-events';
+import { aiChatAnswerReady, aiChatAutomationChanged, aiChatFlowRequested, aiChatSubscriberWrote } from './ai-chat-events';
 import { notificationsReminderRecorded } from './notifications-reminder-recorded';
 import { paymentsInvoicePaid } from './payments-invoice-paid';
 import { pricingPriceUpdated } from './pricing-price-updated';
@@ -22,9 +22,9 @@ export const eventTopology: readonly TopologyEntry[] = [
   { consumer: 'streaming-keys', events: [paymentsInvoicePaid.name, notificationsReminderRecorded.name] },
   // ai-chat marks the chat's purchases paid.
   { consumer: 'ai-chat', events: [paymentsInvoicePaid.name] },
-  // notifications tells the customer: payment confirmation, key delivery (and records the purchase), and the chat's late AI answers;
+  // notifications tells the customer: payment confirmation, key delivery (and records the purchase), the chat's late AI answers and mapped flows;
   // a subscriber who writes opens their 24-hour window, and what was held for them goes out; a person's takeover holds every message.
-  { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name, aiChatSubscriberWrote.name, aiChatAutomationChanged.name] },
+  { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name, aiChatFlowRequested.name, aiChatSubscriberWrote.name, aiChatAutomationChanged.name] },
 ];
 
 /** The events `consumer` is bound to in the topology (empty when it consumes nothing). */

@@ -94,8 +94,8 @@ export const expiryCheckCountsSchema = z.object({
 });
 export type ExpiryCheckCounts = z.infer<typeof expiryCheckCountsSchema>;
 
-/** chat_answer: the chat's AI answer that came after its holding reply (issue 21). */
-export const deliveryKinds = ['key_delivery', 'payment_confirmation', 'key_extension', 'renewal_reminder', 'chat_answer', 'test'] as const;
+/** chat_answer: the chat's AI answer that came after its holding reply; chat_flow: a ManyChat flow an admin mapped to the product asked about (issue 21). */
+export const deliveryKinds = ['key_delivery', 'payment_confirmation', 'key_extension', 'renewal_reminder', 'chat_answer', 'chat_flow', 'test'] as const;
 /** held: outside the 24-hour window with no utility template set for its kind; it goes out when the subscriber next writes. */
 export const deliveryStatuses = ['pending', 'sent', 'failed', 'opted_out', 'held'] as const;
 

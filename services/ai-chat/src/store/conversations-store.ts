@@ -1,7 +1,7 @@
 import type { AiChatDb } from './db';
 
 /** How an answer was made, kept with it (null for the subscriber's own message). */
-export type AnswerSource = 'price' | 'purchase' | 'ai' | 'holding' | 'fallback' | 'merged';
+export type AnswerSource = 'price' | 'purchase' | 'flow' | 'ai' | 'holding' | 'fallback' | 'merged';
 
 /** How long conversations are kept (document 2 §9: cleanup removes those older than 7 days). */
 export const CONVERSATION_RETENTION_MS = 7 * 24 * 3_600_000;

@@ -92,6 +92,11 @@ export class ManyChatClient {
     await this.request('sendContent', 'POST', '/fb/sending/sendContent', { subscriber_id: subscriberIdOf(subscriberId), data }, { signal, pace: this.sendingPace });
   }
 
+  /** Starts one of the bot's flows for a subscriber (inside the 24-hour window; ManyChat caps it at 100 a subscriber an hour). */
+  async sendFlow(subscriberId: string, flowNamespace: string, signal?: AbortSignal): Promise<void> {
+    await this.request('sendFlow', 'POST', '/fb/sending/sendFlow', { subscriber_id: subscriberIdOf(subscriberId), flow_ns: flowNamespace }, { signal, pace: this.sendingPace });
+  }
+
   /**
    * Sends an approved Messenger utility template, the only message Meta takes outside the 24-hour
    * window since it deprecated the message tags (external-apis.md §2, "Changed in 2026").

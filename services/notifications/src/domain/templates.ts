@@ -42,8 +42,10 @@ export interface KeyDeliveryData {
 /** A chat message: its text inside the 24-hour window, and outside it the utility template of its kind with its variables. */
 export interface ChatMessage {
   text: string;
-  /** null: the message has no template (a chat answer), so it goes inside the window only. */
+  /** null: the message has no template (a chat answer, a flow), so it goes inside the window only. */
   template: { kind: TemplateKind; variables: Record<string, string> } | null;
+  /** A ManyChat flow to send (sendFlow) instead of the text; `text` then only records what went. */
+  flowNamespace?: string;
 }
 
 /** The variables each kind's utility template is filled with, by name (Meta's placeholders: lowercase and underscores). */
@@ -154,6 +156,9 @@ export function keyExtensionMessage(data: KeyExtensionData): ChatMessage {
 
 /** The chat's late AI answer: text only, inside the window. */
 export const chatAnswerMessage = (text: string): ChatMessage => ({ text, template: null });
+
+/** The flow an admin mapped to a product, sent instead of the chat's own answer. */
+export const chatFlowMessage = (flowNamespace: string, product: string): ChatMessage => ({ text: `Flow ${flowNamespace} (${product})`, template: null, flowNamespace });
 
 export function keyExtensionText(data: KeyExtensionData): string {
   return [

@@ -12,12 +12,12 @@
 import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects, type Outbox } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
 import {
-  aiChatAnswerReady, aiChatAutomationChanged, aiChatSubscriberWrote, BASE_URL_WARNING, createRenewalSession, keyDelivery, notificationsReminderRecorded, paymentsInvoicePaid,
+  aiChatAnswerReady, aiChatAutomationChanged, aiChatFlowRequested, aiChatSubscriberWrote, BASE_URL_WARNING, createRenewalSession, keyDelivery, notificationsReminderRecorded, paymentsInvoicePaid,
   streamingKeyAssigned, streamingKeyExtended, type KeyDelivery,
 } from '@bo/proto';
 import { ManyChatError } from '../clients/manychat';
 import {
-  chatAnswerMessage, keyDeliveryMessage, keyExtensionMessage, paymentConfirmationMessage, recordedText, renewalReminderMessage, sampleKeyDelivery,
+  chatAnswerMessage, chatFlowMessage, keyDeliveryMessage, keyExtensionMessage, paymentConfirmationMessage, recordedText, renewalReminderMessage, sampleKeyDelivery,
   type ChatMessage, type PaymentConfirmationData,
 } from '../domain/templates';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
@@ -150,6 +150,10 @@ export class ChatDeliveries {
       }, every),
       onEvent(aiChatAnswerReady, async (tx: Prisma.TransactionClient, event) => {
         await record(tx, event.id, { kind: 'chat_answer', subscriberId: event.payload.subscriberId, details: { text: event.payload.text } });
+      }),
+      onEvent(aiChatFlowRequested, async (tx: Prisma.TransactionClient, event) => {
+        const { subscriberId, flowNamespace, product } = event.payload;
+        await record(tx, event.id, { kind: 'chat_flow', subscriberId, details: { flowNamespace, product } });
       }),
       onEvent(aiChatSubscriberWrote, async (tx: Prisma.TransactionClient, event) => {
         const { subscriberId, at, revision } = event.payload;
@@ -286,6 +290,10 @@ export class ChatDeliveries {
       }
       case 'chat_answer':
         return same(chatAnswerMessage((delivery.details as { text: string }).text));
+      case 'chat_flow': {
+        const { flowNamespace, product } = delivery.details as { flowNamespace: string; product: string };
+        return same(chatFlowMessage(flowNamespace, product));
+      }
       case 'renewal_reminder': {
         // Only a held reminder comes this way (the expiry check sends the rest): it is sent as it would be now.
         const key = await this.keyDetails(delivery, signal);

@@ -75,7 +75,8 @@ export class ChatMessenger {
     if (await chatPausesStore.isPaused(this.prisma, subscriberId)) return { status: 'held', reason: PAUSED_REASON, seen: last?.revision ?? null };
     if (!last || Date.now() - last.at.getTime() <= MESSAGING_WINDOW_MS) {
       try {
-        await this.client.sendContent(subscriberId, dynamicBlock([{ text: message.text }]), signal);
+        if (message.flowNamespace) await this.client.sendFlow(subscriberId, message.flowNamespace, signal);
+        else await this.client.sendContent(subscriberId, dynamicBlock([{ text: message.text }]), signal);
         return { status: 'sent', templateName: null };
       } catch (error) {
         if (!(error instanceof ManyChatError) || !error.outsideWindow) throw error;
