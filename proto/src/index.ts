@@ -19,6 +19,7 @@ export * from './http/notifications-routes';
 export * from './http/customer-routes';
 export * from './http/ai-chat-routes';
 export * from './http/chat-routes';
+export * from './http/knowledge-routes';
 export * from './http/ai-admin-routes';
 export * from './http/gateway-routes';
 export * from './http/platform-routes';

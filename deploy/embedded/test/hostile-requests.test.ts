@@ -114,13 +114,24 @@ async function callsBetween(before: Mark, after: Mark): Promise<string[]> {
   return calls;
 }
 
-/** After an accepted write: waits until the system stops writing and calling out (events, outside effects), at most 10 s. */
+/** Runs a request started (an entry's embedding) that no process has finished yet: they write after the request answered. */
+async function requestsRunsActive(): Promise<number> {
+  const counts = await Promise.all(
+    domainServiceNames.map(async (name) => {
+      const { rows } = await db.query<{ active: string }>(`SELECT count(*) AS active FROM "${schemaOf(name)}".runs WHERE status IN ('pending', 'in_progress') AND schedule IS NULL`);
+      return Number(rows[0].active);
+    }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+/** After an accepted write: waits until the system stops writing and calling out (events, outside effects, runs it started), at most 10 s. */
 async function settle(): Promise<Mark> {
   let last = await mark();
   for (let quietSince = Date.now(), deadline = Date.now() + 10_000; Date.now() < deadline; ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const now = await mark();
-    if (changed(last, now)) {
+    if (changed(last, now) || (await requestsRunsActive()) > 0) {
       last = now;
       quietSince = Date.now();
     } else if (Date.now() - quietSince >= 250) break;

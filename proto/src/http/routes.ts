@@ -5,6 +5,7 @@ import { aiChatRoutes } from './ai-chat-routes';
 import { chatRoutes } from './chat-routes';
 import { customerGatewayRoutes, customerStreamingKeysRoutes } from './customer-routes';
 import { gatewayRoutes } from './gateway-routes';
+import { knowledgeRoutes } from './knowledge-routes';
 import { platformRoutesOf } from './platform-routes';
 import { notificationsRoutes } from './notifications-routes';
 import { paymentsRoutes } from './payments-routes';
@@ -28,6 +29,7 @@ export const allRoutes: readonly AnyRouteContract[] = [
   ...notificationsRoutes,
   ...aiChatRoutes,
   ...chatRoutes,
+  ...knowledgeRoutes,
   ...aiAdminRoutes,
   ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
 ] as AnyRouteContract[];

@@ -12,10 +12,12 @@ import { chatCleanupKind } from './operations/chat-cleanup';
 import { ChatFrontDoor } from './operations/chat-front-door';
 import { ChatPurchases } from './operations/chat-purchases';
 import { EmailParser } from './operations/email-parser';
+import { KnowledgeBase } from './operations/knowledge-base';
 import { purchasesConsumers } from './operations/purchase-events';
 import { registerChatWebhookRoutes } from './routes/chat-webhook';
 import { registerConversationRoutes } from './routes/conversations';
 import { registerFlowRoutes } from './routes/flows';
+import { registerKnowledgeRoutes } from './routes/knowledge';
 import { registerParserRoutes } from './routes/parser';
 import { registerPromptRoutes } from './routes/prompts';
 import { registerProviderRoutes } from './routes/providers';
@@ -23,6 +25,7 @@ import { registerProviderRoutes } from './routes/providers';
 export interface AiChatExposed {
   ai: AiProviders;
   parser: EmailParser;
+  knowledge: KnowledgeBase;
 }
 
 /**
@@ -42,7 +45,9 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
   const prices = new PriceList({ pricingUrl: config.PRICING_URL, signer, logger });
   prices.warm();
   const purchases = new ChatPurchases({ prisma, paymentsUrl: config.PAYMENTS_URL, publicUrl: config.PUBLIC_URL, signer });
-  const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, logger, replyDeadlineMs: config.CHAT_REPLY_DEADLINE_MS, burstMs: config.CHAT_BURST_MS });
+  const knowledge = new KnowledgeBase({ prisma, ai, runs, logger });
+  knowledge.warm();
+  const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, knowledge, logger, replyDeadlineMs: config.CHAT_REPLY_DEADLINE_MS, burstMs: config.CHAT_BURST_MS });
   const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
   const deps = { prisma, ai, parser, frontDoor, chatSecret, purchases, pauses: new AutomationPauses({ outbox }) };
   const chatCleanup = chatCleanupKind(prisma);
@@ -54,12 +59,13 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
       registerChatWebhookRoutes(app, deps);
       registerConversationRoutes(app, deps);
       registerFlowRoutes(app, deps);
+      registerKnowledgeRoutes(app, knowledge);
     },
     consumers: purchasesConsumers(),
     schedules: [schedule('chat-cleanup', CONVERSATION_CLEANUP_CRON, chatCleanup)],
-    runs: [chatCleanup, frontDoor.lateAnswer],
+    runs: [chatCleanup, frontDoor.lateAnswer, knowledge.embedRun],
     configItems: () => aiChatConfigItems(config, prisma, ai),
-    exposed: { ai, parser },
+    exposed: { ai, parser, knowledge },
     stop: async () => prices.stop(),
   };
 }

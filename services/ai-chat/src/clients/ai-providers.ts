@@ -21,6 +21,22 @@ export interface ChatMessage {
 /** The first provider's answer (its text, possibly empty), or null when none answered. */
 export type ChatAnswer = { content: string; providerId: number } | null;
 
+/**
+ * The embeddings model each family is asked with. Only OpenAI's: vectors of different models are
+ * not comparable, so one model makes them all (Gemini's OpenAI-compatible API has only its own
+ * model, and Anthropic's has no embeddings).
+ */
+export const EMBEDDING_MODELS: Partial<Record<ProviderFamily, string>> = { openai: 'text-embedding-3-small' };
+export const EMBEDDING_DIMENSIONS = 1536;
+
+/**
+ * The first provider's vectors (one per text, in order, each EMBEDDING_DIMENSIONS float32 values),
+ * or, when none made them, why in plain words (never a key): `errors` holds each failure.
+ */
+export type EmbeddingsAnswer =
+  | { ok: true; vectors: Float32Array[]; model: string; providerId: number }
+  | { ok: false; reason: string; errors: unknown[] };
+
 export interface AiProvidersOptions {
   baseUrls: Record<ProviderFamily, string>;
   /** The environment's `*_API_KEY` variables, by name. */
@@ -37,6 +53,7 @@ function failureOf(error: unknown): string {
     if (error.failure === 'timeout') return 'timed out';
     if (error.failure === 'unreachable') return 'could not connect';
     if (error.failure === 'breaker_open') return 'paused after repeated failures';
+    if (error.failure === 'abandoned') return 'did not answer before the caller stopped waiting';
     return error.failure;
   }
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timed out';
@@ -90,6 +107,52 @@ export class AiProviders {
     return null;
   }
 
+  /** The providers that can make embeddings (their family has an embeddings model), in the order given, keys set or not. */
+  embeddingTargets(providers: ProviderTarget[]): ProviderTarget[] {
+    return providers.filter((target) => EMBEDDING_MODELS[target.provider] !== undefined);
+  }
+
+  /**
+   * Embeds texts with the first provider in the order given that makes them: as `chat`, a
+   * provider without its key is skipped and any failure moves on to the next; families without
+   * an embeddings model (EMBEDDING_MODELS) are not asked. `signal` ends the call (and asks no
+   * further provider) when the caller stops waiting.
+   */
+  async embed(providers: ProviderTarget[], texts: string[], signal?: AbortSignal): Promise<EmbeddingsAnswer> {
+    const capable = this.embeddingTargets(providers);
+    if (capable.length === 0) return { ok: false, reason: 'no enabled AI provider makes embeddings (only OpenAI providers do, with text-embedding-3-small)', errors: [] };
+    const failures: string[] = [];
+    const errors: unknown[] = [];
+    for (const target of capable) {
+      const model = EMBEDDING_MODELS[target.provider]!;
+      const client = this.clientFor(target);
+      const where = { providerId: target.id, provider: target.provider, model };
+      if (!client) {
+        failures.push(`the key variable ${target.apiKeyEnvVar} of ${target.provider} provider ${target.id} is not set`);
+        continue;
+      }
+      try {
+        const answer = await this.systemFor(target.provider).run(
+          { operation: 'embeddings', idempotent: true, signal },
+          // base64: the float32 bytes as they are kept, and the SDK leaves them undecoded.
+          (deadline) => client.embeddings.create({ model, input: texts, dimensions: EMBEDDING_DIMENSIONS, encoding_format: 'base64' }, { signal: deadline }),
+          answeredStatus,
+        );
+        const vectors = [...answer.data].sort((a, b) => a.index - b.index).map((item) => vectorOf(item.embedding as unknown));
+        const wrong = vectors.find((vector) => vector.length !== EMBEDDING_DIMENSIONS);
+        if (vectors.length !== texts.length || wrong) throw new Error(`answered ${vectors.length} vectors of ${wrong?.length ?? EMBEDDING_DIMENSIONS} values for ${texts.length} texts`);
+        return { ok: true, vectors, model, providerId: target.id };
+      } catch (error) {
+        const reason = error instanceof OutsideCallError || error instanceof OpenAI.APIError ? failureOf(error) : (error as Error).message;
+        this.options.logger.warn({ ...where, reason }, 'AI provider failed to make embeddings; trying the next');
+        failures.push(`${target.provider} provider ${target.id} ${reason}`);
+        errors.push(error);
+        if (signal?.aborted) break;
+      }
+    }
+    return { ok: false, reason: failures.join('; '), errors };
+  }
+
   private systemFor(family: ProviderFamily): OutsideSystem {
     let system = this.systems.get(family);
     if (!system) {
@@ -116,4 +179,14 @@ export class AiProviders {
 /** The HTTP status and headers of a provider's answer the SDK threw as an error; null when there was none. */
 function answeredStatus(error: unknown): { status: number; headers?: Headers } | null {
   return error instanceof OpenAI.APIError && typeof error.status === 'number' ? { status: error.status, headers: error.headers } : null;
+}
+
+/** A vector as the API sent it: base64 of little-endian float32 values (what we ask for), or numbers. */
+function vectorOf(embedding: unknown): Float32Array {
+  if (Array.isArray(embedding)) return Float32Array.from(embedding as number[]);
+  if (typeof embedding !== 'string') throw new Error('answered an embedding that is neither base64 nor numbers');
+  const bytes = Buffer.from(embedding, 'base64');
+  if (bytes.length % 4 !== 0) throw new Error('answered an embedding whose bytes are not float32 values');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Float32Array.from({ length: bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
 }

@@ -14,6 +14,7 @@ import { conversationsStore, type AnswerSource } from '../store/conversations-st
 import { flowMappingsStore } from '../store/flows-store';
 import { pausesStore } from '../store/pauses-store';
 import type { ChatPurchases } from './chat-purchases';
+import type { KnowledgeBase } from './knowledge-base';
 import { promptsStore } from '../store/prompts-store';
 import { providersStore } from '../store/providers-store';
 import { subscribersStore } from '../store/subscribers-store';
@@ -29,6 +30,10 @@ export const DEFAULT_CHAT_PROMPT = [
 
 /** How long the flow mappings are read once for every answer (an admin's edit counts within it). */
 const FLOW_RULES_FRESH_MS = 5_000;
+
+/** How many knowledge-base entries the AI is given with a question, and how much of each. */
+const KNOWLEDGE_ENTRIES = 3;
+const KNOWLEDGE_CHARACTERS = 1_000;
 
 /** How many earlier messages of the subscriber the AI sees. */
 const CONTEXT_MESSAGES = 10;
@@ -53,6 +58,7 @@ export class ChatFrontDoor {
       ai: AiProviders;
       prices: PriceList;
       purchases: ChatPurchases;
+      knowledge: KnowledgeBase;
       logger: Logger;
       /** How long after a message arrives its reply leaves at the latest (the holding message if the AI is late). */
       replyDeadlineMs: number;
@@ -185,16 +191,30 @@ export class ChatFrontDoor {
     return this.ask(history.filter((row) => row.source !== 'holding').map((row): ChatMessage => ({ role: row.role === 'assistant' ? 'assistant' : 'user', content: row.content })));
   }
 
-  /** The providers in order, under the chat's prompt with the price list; null when none answered. */
+  /**
+   * The providers in order, under the chat's prompt with the price list and the knowledge base's
+   * best entries for the last message (found by words alone when no embedding can be made); null
+   * when none answered. Nothing secret is ever in what the AI is given: no key, setting or other
+   * customer's details, so no message or entry can make it repeat one.
+   */
   private async ask(conversation: ChatMessage[]): Promise<{ content: string; providerId: number } | null> {
     const { prisma, ai } = this.deps;
-    const [providers, prompt, products] = await Promise.all([
+    const question = conversation.filter((message) => message.role === 'user').at(-1)?.content ?? '';
+    const [providers, prompt, products, knowledge] = await Promise.all([
       providersStore.targets(prisma),
       promptsStore.find(prisma, CHAT_PROMPT_ID),
       this.deps.prices.products().catch(() => [] as { item: ListedProduct }[]),
+      question
+        ? this.deps.knowledge.search(question, KNOWLEDGE_ENTRIES).catch((error: unknown) => {
+            this.deps.logger.warn({ err: error }, 'the knowledge base could not be searched; the AI answers without it');
+            return null;
+          })
+        : null,
     ]);
     const priceFacts = products.map(({ item }) => `${item.name}: ${item.price}₮${item.inStock ? '' : ' (out of stock)'}`).join('\n');
-    const answer = await ai.chat(providers, [{ role: 'system', content: `${prompt?.content ?? DEFAULT_CHAT_PROMPT}\n\nPrice list:\n${priceFacts}` }, ...conversation], { json: false });
+    const knownFacts = (knowledge?.entries ?? []).map((entry) => `## ${entry.title}\n${entry.content.slice(0, KNOWLEDGE_CHARACTERS)}`).join('\n\n');
+    const system = [prompt?.content ?? DEFAULT_CHAT_PROMPT, `Price list:\n${priceFacts}`, ...(knownFacts ? [`From the shop's knowledge base:\n${knownFacts}`] : [])].join('\n\n');
+    const answer = await ai.chat(providers, [{ role: 'system', content: system }, ...conversation], { json: false });
     const content = answer?.content.trim();
     return answer && content ? { content, providerId: answer.providerId } : null;
   }
