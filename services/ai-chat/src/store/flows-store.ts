@@ -22,14 +22,7 @@ export const mappingRule = (row: ProductFlowMapping): FlowMappingRule => ({
 });
 
 /** The fields of a mapping as the admin sends them (a change leaves out what stays). */
-export interface MappingFields {
-  matchType: FlowMatchType;
-  matchValue: string;
-  flowNamespace: string;
-  flowName: string | null;
-  priority: number;
-  enabled: boolean;
-}
+export type MappingFields = Omit<FlowMappingRule, 'id'>;
 
 /** The chat's flows; the only place that touches manychat_flows. */
 export const flowsStore = {
