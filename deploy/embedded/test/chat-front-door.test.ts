@@ -101,6 +101,9 @@ describe('the chat webhook answers subscribers through the gateway', () => {
       const statusOf = async (id: string) => (await db.query<{ status: string }>('SELECT status FROM ai_chat.purchase_intents WHERE invoice_id = $1', [id])).rows[0]?.status;
       await expect.poll(() => statusOf(invoiceId), { timeout: 10_000 }).toBe('paid');
       expect(await statusOf(boughtLater)).toBe('awaiting_payment');
+      // The subscriber's session still waits, for the later purchase's payment.
+      const session = await db.query<{ state: string; context: { invoiceId: string } }>(`SELECT state, context FROM ai_chat.user_sessions WHERE user_id = '7300005'`);
+      expect(session.rows[0]).toMatchObject({ state: 'AWAITING_PAYMENT', context: { invoiceId: boughtLater } });
     } finally {
       await db.end();
     }
@@ -178,6 +181,9 @@ describe('the chat webhook answers subscribers through the gateway', () => {
       expect((await asAdmin('POST', `/api/admin/invoices/${invoiceId}/approve`)).status).toBe(200);
       const delivery = async () => (await db.query<{ status: string; last_error: string | null }>(`SELECT status, last_error FROM notifications.deliveries WHERE subscriber_id = '7300003' AND kind = 'payment_confirmation'`)).rows[0];
       await expect.poll(delivery, { timeout: 15_000 }).toMatchObject({ status: 'held', last_error: expect.stringContaining('A person has taken over this chat') });
+      // Paid: the purchase is, and the subscriber's session waits for nothing any more.
+      const sessionState = async () => (await db.query<{ state: string }>(`SELECT state FROM ai_chat.user_sessions WHERE user_id = '7300003'`)).rows[0]?.state;
+      await expect.poll(sessionState, { timeout: 10_000 }).toBe('IDLE');
       expect(await sentToThem()).toEqual([]);
 
       expect((await asAdmin('POST', '/api/admin/conversations/7300003/resume')).status).toBe(200);

@@ -2,6 +2,7 @@ import { AppError, notFound, ServiceCallError, ServiceClient, serviceUnavailable
 import { createChatOrder } from '@bo/proto';
 import type { PrismaClient } from '../generated/prisma/client';
 import { purchaseIntentsStore } from '../store/purchase-intents-store';
+import { sessionsStore } from '../store/sessions-store';
 
 /** An invoice made for a chat purchase, as the chat shows it. */
 export interface ChatInvoice {
@@ -14,6 +15,7 @@ export interface ChatInvoice {
  * Purchases started in the chat (issue 21): collecting_details while the subscriber has a Buy
  * button, awaiting_payment once the invoice is made (by payments, at its listed price, once per
  * purchase however often the button is pressed), then paid (payments.invoice.paid) or expired.
+ * The subscriber's session waits for the payment meanwhile (AWAITING_PAYMENT, then IDLE).
  */
 export class ChatPurchases {
   private readonly payments: ServiceClient;
@@ -56,11 +58,9 @@ export class ChatPurchases {
       if (error instanceof ServiceCallError && error.status === 404) throw notFound(`${intent.product} can no longer be bought: it has no price in the price list`);
       throw serviceUnavailable('The invoice cannot be made right now: try again in a minute');
     }
-    await purchaseIntentsStore.awaitingPayment(this.deps.prisma, intent.id, {
-      invoiceId: invoice.invoiceId,
-      amount: invoice.amount,
-      paymentUrl: invoice.paymentUrl,
-      expiresAt: new Date(invoice.expiresAt),
+    await this.deps.prisma.$transaction(async (tx) => {
+      await purchaseIntentsStore.awaitingPayment(tx, intent.id, { invoiceId: invoice.invoiceId, amount: invoice.amount, paymentUrl: invoice.paymentUrl, expiresAt: new Date(invoice.expiresAt) });
+      await sessionsStore.awaitingPayment(tx, intent.userId, { intentId: intent.id, invoiceId: invoice.invoiceId });
     });
     return { description: invoice.description, amount: invoice.amount, paymentUrl: invoice.paymentUrl };
   }

@@ -28,9 +28,12 @@ export const purchaseIntentsStore = {
     return db.purchaseIntent.update({ where: { id }, data: { status: 'awaiting_payment' satisfies PurchaseIntentStatus, ...invoice } });
   },
 
-  /** The invoice was paid; answers whether a purchase of ours had it. */
-  async paid(db: AiChatDb, invoiceId: string): Promise<boolean> {
-    return (await db.purchaseIntent.updateMany({ where: { invoiceId }, data: { status: 'paid' satisfies PurchaseIntentStatus } })).count > 0;
+  /** The invoice was paid: its purchase (if the chat made it) is paid; answers the purchase's subscriber, or null. */
+  async paid(db: AiChatDb, invoiceId: string): Promise<string | null> {
+    const intent = await db.purchaseIntent.findUnique({ where: { invoiceId } });
+    if (!intent) return null;
+    await db.purchaseIntent.update({ where: { id: intent.id }, data: { status: 'paid' satisfies PurchaseIntentStatus } });
+    return intent.userId;
   },
 
   /** Purchases whose link or invoice ran out before a payment: expired. */
