@@ -69,6 +69,7 @@ export const en = {
   'manychatAdmin.kind.renewal_reminder': 'Renewal reminder',
   'manychatAdmin.kind.key_extension': 'Key extension',
   'manychatAdmin.kind.chat_answer': 'Chat answer',
+  'manychatAdmin.kind.chat_flow': 'Chat flow',
   'manychatAdmin.kind.test': 'Test message',
 
   'manychatAdmin.templatesTitle': 'Message Templates',

@@ -72,6 +72,7 @@ export const mn: Translation<typeof en> = {
   'manychatAdmin.kind.renewal_reminder': 'Сунгалтын сануулга',
   'manychatAdmin.kind.key_extension': 'Түлхүүр сунгалт',
   'manychatAdmin.kind.chat_answer': 'Чатын хариулт',
+  'manychatAdmin.kind.chat_flow': 'Чатын урсгал',
   'manychatAdmin.kind.test': 'Туршилтын мессеж',
 
   'manychatAdmin.templatesTitle': 'Мессежийн загварууд',
