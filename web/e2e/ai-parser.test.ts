@@ -134,7 +134,7 @@ describe('the /ai-parser-config page', () => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await screenshot(page, 'ai-parser');
 
-    // The sidebar's AI Admin (built later) leads here.
+    // The AI Admin page's e-mail parser prompt card leads here.
     await page.goto(`${system.url}/ai-admin`);
     await page.getByRole('link', { name: 'AI Email Parser' }).click();
     await page.getByRole('heading', { level: 1, name: 'AI Email Parser Configuration' }).waitFor();

@@ -118,8 +118,7 @@ describe('admin dashboard in a real browser', () => {
 
   it('switches sections from an integration page, shows config and docs', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/ai-admin' });
-    await page.getByTestId('not-built').waitFor();
-    await screenshot(page, 'ai-admin-not-built');
+    await page.getByTestId('ai-status').getByTestId('ai-configured').waitFor();
     await page.getByRole('button', { name: 'Configuration', exact: true }).click();
     await page.waitForURL(`${system.url}/?section=config`);
     await page.getByTestId('config-groups').getByText('Configured', { exact: true }).first().waitFor();

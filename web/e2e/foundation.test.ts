@@ -202,7 +202,7 @@ describe('accessibility', () => {
     { path: '/?section=config', title: 'Configuration · API Dashboard', ready: 'config-groups' },
     { path: '/?section=docs', title: 'Documentation · API Dashboard', ready: 'docs-links' },
     { path: '/woocommerce', title: 'WooCommerce Integration · API Dashboard', ready: 'store-connection' },
-    { path: '/ai-admin', title: 'AI Admin · API Dashboard', ready: 'not-built' },
+    { path: '/ai-admin', title: 'AI Chatbot Admin · API Dashboard', ready: 'ai-status' },
     { path: '/no-such-page', title: '404 Page Not Found · API Dashboard', ready: null },
   ];
 

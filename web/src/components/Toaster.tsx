@@ -50,6 +50,9 @@ function SwipeToDismiss({ id, urgent, children }: { id: string; urgent: boolean;
       data-swipe-offset={offset}
       style={offset ? { translate: `${offset}px 0`, transition: 'none' } : undefined}
       touchAction="pan-y"
+      // A closed toast stays in the page until it is removed (TOAST_REMOVE_DELAY_MS); the hover area
+      // Zag keeps around it while it leaves would meanwhile take the clicks meant for what is under it.
+      css={{ '&[data-state=closed] [data-ghost]': { pointerEvents: 'none !important' } }}
       onPointerDown={down}
       onPointerMove={move}
       onPointerUp={up}

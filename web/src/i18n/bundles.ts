@@ -27,6 +27,7 @@ export const textBundles = {
   manychatAdmin: part(() => import('../features/manychat-admin/texts.en'), () => import('../features/manychat-admin/texts.mn')),
   customer: part(() => import('../features/customer/texts.en'), () => import('../features/customer/texts.mn')),
   aiParser: part(() => import('../features/ai-parser/texts.en'), () => import('../features/ai-parser/texts.mn')),
+  aiAdmin: part(() => import('../features/ai-admin/texts.en'), () => import('../features/ai-admin/texts.mn')),
 } satisfies Record<string, Record<Language, Loader>>;
 
 export type TextBundle = keyof typeof textBundles;

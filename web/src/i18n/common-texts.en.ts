@@ -46,7 +46,6 @@ export const en = {
 
   'notBuilt.title': '{name}: not built yet',
   'notBuilt.body': 'This part of the dashboard arrives in a later release. Nothing here works yet.',
-  'notBuilt.aiParser': "The e-mail parser's prompt and its test are ready:",
 
   'notFound.title': '404 Page Not Found',
   'notFound.body': 'The page you are looking for does not exist.',

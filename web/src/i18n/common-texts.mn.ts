@@ -48,7 +48,6 @@ export const mn: Translation<typeof en> = {
 
   'notBuilt.title': '{name}: хараахан хийгдээгүй',
   'notBuilt.body': 'Энэ хэсэг дараагийн хувилбарт нэмэгдэнэ. Одоогоор энд юу ч ажиллахгүй.',
-  'notBuilt.aiParser': 'И-мэйл задлагчийн заавар болон түүний туршилт бэлэн:',
 
   'notFound.title': '404 Хуудас олдсонгүй',
   'notFound.body': 'Таны хайсан хуудас байхгүй байна.',
