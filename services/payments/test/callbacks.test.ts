@@ -20,7 +20,8 @@ describe('payments: a callback is a hint, checked with QPay; the paid transition
   let it_: PaymentsSystem;
 
   beforeAll(async () => {
-    it_ = await startPaymentsSystem('payments_callbacks', { qpay: { tokenTtlSeconds: 3 } });
+    // The reconciliation schedule's own checks (every 30 s by default) are out of the way: these tests count QPay's checks.
+    it_ = await startPaymentsSystem('payments_callbacks', { qpay: { tokenTtlSeconds: 3 }, env: { RECONCILE_EVERY_MS: '3600000' } });
   });
   afterAll(async () => {
     await it_?.stop();

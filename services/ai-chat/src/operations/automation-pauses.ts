@@ -3,6 +3,7 @@ import type { PrismaTransaction } from '@bo/platform/service';
 import { aiChatAutomationChanged } from '@bo/proto';
 import type { PrismaClient } from '../generated/prisma/client';
 import { pausesStore } from '../store/pauses-store';
+import { subscribersStore } from '../store/subscribers-store';
 
 const HOUR_MS = 3_600_000;
 
@@ -28,6 +29,8 @@ export class AutomationPauses {
   resume(userId: string): Promise<void> {
     return this.deps.outbox.commit(async (tx, emit) => {
       await pausesStore.resume(tx, userId);
+      // What notifications held meanwhile goes out at the subscriber's next message, however soon.
+      await subscribersStore.announceNext(tx, userId);
       emit(aiChatAutomationChanged, { subscriberId: userId, revision: Date.now(), paused: false, pausedUntil: null });
     });
   }

@@ -94,11 +94,11 @@ export class ChatFrontDoor {
   async answer(message: { userId: string; text: string; firstName: string | null }): Promise<ChatAnswer> {
     const { prisma } = this.deps;
     const receivedAt = Date.now();
-    // The message, and that the subscriber wrote (their 24-hour window opens again: notifications sends what it held).
+    // The message, and (at most every 10 minutes) that the subscriber wrote: their 24-hour window opens again, notifications sends what it held.
     const question = await this.deps.outbox.commit(async (tx, emit) => {
       const at = new Date();
-      const revision = await subscribersStore.wrote(tx, message.userId, message.firstName, at);
-      emit(aiChatSubscriberWrote, { subscriberId: message.userId, revision, at: at.toISOString() });
+      const wrote = await subscribersStore.wrote(tx, message.userId, message.firstName, at);
+      if (wrote.announce) emit(aiChatSubscriberWrote, { subscriberId: message.userId, revision: wrote.messageCount, at: at.toISOString() });
       return conversationsStore.add(tx, message.userId, 'user', message.text);
     });
     if (await pausesStore.isPaused(prisma, message.userId)) return { reply: dynamicBlock([]), source: 'paused' };
