@@ -7,6 +7,8 @@ export interface FileDuration {
   file: string;
   project: string;
   ms: number;
+  /** The full names of the file's failed tests, or why the file itself failed (an import, a hook). */
+  failed?: string[];
 }
 
 /** The `count` slowest files, one line each. */
@@ -16,6 +18,15 @@ export function slowestFiles(durations: FileDuration[], count: number): string {
     .slice(0, count)
     .map(({ file, project, ms }) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${project.padEnd(7)} ${file}`);
   return `The ${lines.length} slowest test files:\n${lines.join('\n')}`;
+}
+
+/**
+ * Every failure of the runs, a line each: printed last by `make test`, so a CI log's tail names the
+ * failed test however long the logs before it were.
+ */
+export function failedTests(durations: FileDuration[]): string {
+  const lines = durations.flatMap(({ file, project, failed }) => (failed ?? []).map((name) => `  ${project.padEnd(7)} ${file} > ${name}`));
+  return lines.length === 0 ? 'No test failed.' : `Failed tests (${lines.length}):\n${lines.join('\n')}`;
 }
 
 /** The durations several runs appended to one file (`make test` runs its projects side by side). */
@@ -37,7 +48,17 @@ export class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const durations = testModules.map((module): FileDuration => {
       const diagnostic = module.diagnostic();
-      return { file: path.relative(process.cwd(), module.moduleId), project: module.project.name, ms: diagnostic.collectDuration + diagnostic.duration };
+      const failed = [...module.children.allTests('failed')].map((test) => test.fullName);
+      // A file or a suite can fail with no failed test: its import, or a beforeAll/afterAll, threw.
+      const firstLine = (errors: ReadonlyArray<{ message?: string }>) => errors[0]?.message?.split('\n')[0] ?? 'failed';
+      if (module.errors().length > 0) failed.push(`(the file) ${firstLine(module.errors())}`);
+      for (const suite of module.children.allSuites()) if (suite.errors().length > 0) failed.push(`${suite.fullName} (a hook) ${firstLine(suite.errors())}`);
+      return {
+        file: path.relative(process.cwd(), module.moduleId),
+        project: module.project.name,
+        ms: diagnostic.collectDuration + diagnostic.duration,
+        ...(failed.length > 0 ? { failed } : {}),
+      };
     });
     const into = process.env.TEST_DURATIONS_FILE;
     if (into) appendFileSync(into, durations.map((duration) => `${JSON.stringify(duration)}\n`).join(''));
