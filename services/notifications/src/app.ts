@@ -33,7 +33,7 @@ export async function buildNotificationsApp({ config, signer, prisma, outbox, ef
   const expiryCheck = new ExpiryCheck({ prisma, messenger, deliveries, streamingKeys });
   return {
     routes(app) {
-      registerSettingsRoutes(app, { prisma, config, manychat });
+      registerSettingsRoutes(app, { prisma, config, manychat, deliveries });
       registerNotificationRoutes(app, { prisma, deliveries, expiryCheck, runs });
     },
     runs: [expiryCheck.kind],

@@ -146,6 +146,34 @@ describe('messages outside the 24-hour window', () => {
     expect(n.messages('8700004')).toHaveLength(1);
   });
 
+  it('holds a message whose template ManyChat refuses, saying why, and sends it once through the template an admin saves next', async () => {
+    await quiet('8700005', 3 * DAY);
+    // Set on the page, then withdrawn on Meta's side: ManyChat refuses it by that name.
+    await n.useTemplates({ payment_confirmation: 'old_confirmation' });
+    n.manychat.state.templates.delete('old_confirmation');
+    await n.system.publish(createEnvelope(paymentsInvoicePaid, { ...paymentsInvoicePaid.example, invoiceId: 'INV-REFUSED001', payer: { ...paymentsInvoicePaid.example.payer, subscriberId: '8700005' } }));
+    const held = await eventually(async () => {
+      const row = await n.notifications.prisma.delivery.findFirst({ where: { invoiceId: 'INV-REFUSED001' } });
+      return row?.status === 'held' ? row : undefined;
+    }, 15_000, 'the confirmation to be held');
+    expect(held.lastError).toContain('Outside the 24-hour window and ManyChat refused the utility template "old_confirmation" (');
+    expect(held.lastError).toMatch(/: held until the subscriber writes or a template is saved \(\/manychat-admin\)$/);
+    expect(n.messages('8700005')).toEqual([]);
+
+    // Saving a template for the kind sends what it held, through it; saving it again sends nothing more.
+    await n.useTemplates({ payment_confirmation: 'confirmation_v2' });
+    const sent = await eventually(async () => {
+      const row = await n.notifications.prisma.delivery.findUniqueOrThrow({ where: { id: held.id } });
+      return row.status === 'sent' ? row : undefined;
+    }, 15_000, 'the held confirmation to go out through the saved template');
+    expect(sent).toMatchObject({ templateName: 'confirmation_v2', lastError: null });
+    await n.useTemplates({ payment_confirmation: 'confirmation_v2' });
+    await n.useTemplates({ key_delivery: 'key_delivery' });
+    const releases = await n.notifications.prisma.$queryRawUnsafe<{ key: string }[]>(`SELECT idempotency_key AS key FROM notifications.outside_effects WHERE idempotency_key LIKE $1`, `delivery-${held.id}:%`);
+    expect(releases).toHaveLength(1);
+    expect(n.messages('8700005')).toMatchObject([{ source: 'sendTemplate', templateName: 'confirmation_v2' }]);
+  });
+
   it('does not send a chat answer outside the window, and the delivery says why, even with every template set', async () => {
     await quiet('8700003', 3 * DAY);
     await n.useTemplates({ key_delivery: 'key_delivery', payment_confirmation: 'payment_confirmation', renewal_reminder: 'renewal_reminder', key_extension: 'key_extension' });

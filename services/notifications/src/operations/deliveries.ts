@@ -9,11 +9,12 @@
  * for them, each once, as an outside effect of that event. Renewal reminders are sent by the expiry
  * check; one held goes out the same way, and its outcome is the reminder's (settle).
  */
+import { randomUUID } from 'node:crypto';
 import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects, type Outbox } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
 import {
   aiChatAnswerReady, aiChatAutomationChanged, aiChatFlowRequested, aiChatSubscriberWrote, BASE_URL_WARNING, createRenewalSession, keyDelivery, notificationsReminderRecorded, paymentsInvoicePaid,
-  streamingKeyAssigned, streamingKeyExtended, type KeyDelivery,
+  streamingKeyAssigned, streamingKeyExtended, type KeyDelivery, type TemplateKind,
 } from '@bo/proto';
 import { ManyChatError } from '../clients/manychat';
 import {
@@ -27,7 +28,7 @@ import { deliveriesStore, type DeliveryRecord, type NewDelivery } from '../store
 import { purchasesStore } from '../store/purchases-store';
 import { remindersStore } from '../store/reminders-store';
 import { settingsStore } from '../store/settings-store';
-import { noTemplateReason, NotConfiguredError, type ChatMessenger } from './messenger';
+import { NotConfiguredError, type ChatMessenger } from './messenger';
 
 /** What the deliveries list keeps of a key delivery instead of the account's password. */
 const MASKED_PASSWORD = '••••••';
@@ -254,7 +255,7 @@ export class ChatDeliveries {
     };
     try {
       const sent = await messenger.send(subscriberId, message);
-      if (sent.status !== 'sent') return failed(409, `${noTemplateReason('key_delivery')}: a test is never held, so it was not sent`);
+      if (sent.status !== 'sent') return failed(409, sent.status === 'held' ? `${sent.cause}: a test is never held, so it was not sent` : sent.reason);
       await deliveriesStore.sent(prisma, delivery.id, { attempts: 1, templateName: sent.templateName, text: recordedText(message, sent.templateName) });
       return { sent: true };
     } catch (error) {
@@ -266,6 +267,22 @@ export class ChatDeliveries {
   async reminderMessage(key: { keyId: number; serviceName: string; key: string; expiresAt: string }, baseUrl: string, signal?: AbortSignal): Promise<ChatMessage> {
     const session = await this.deps.streamingKeys.call(createRenewalSession, { body: { keyId: key.keyId, months: RENEWAL_MONTHS }, signal });
     return renewalReminderMessage({ serviceName: key.serviceName, key: key.key, expiresAt: key.expiresAt, renewalUrl: `${baseUrl}${session.path}` }, new Date());
+  }
+
+  /**
+   * An admin saved the utility template of `kind`: its held messages go out now through it (a
+   * subscriber paused or still inside no window is decided again as any send is).
+   */
+  async templateSaved(kind: TemplateKind): Promise<number> {
+    const released = await this.deps.prisma.$transaction(async (tx) => {
+      const ids = await deliveriesStore.releaseHeldOfKind(tx, kind);
+      // Keyed by this save: a later save releases what is held by then again.
+      const save = randomUUID();
+      for (const deliveryId of ids) await this.deps.effects.record(tx, `delivery-${deliveryId}:template-${save}`, this.effect, { deliveryId });
+      return ids.length;
+    });
+    if (released > 0) this.deps.effects.nudge();
+    return released;
   }
 
   /** A message released from held goes out as an effect keyed by the subscriber's message that released it: once. */

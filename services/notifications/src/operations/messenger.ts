@@ -20,8 +20,11 @@ const kindNames: Record<TemplateKind, string> = {
 /** Why a message of `kind` cannot go now: nothing may carry it outside the window until an admin names a template. */
 export const noTemplateReason = (kind: TemplateKind) => `Outside the 24-hour window and no utility template is set for ${kindNames[kind]} (/manychat-admin)`;
 
+/** Why a message cannot go now when ManyChat refused its kind's template (not approved, renamed, a placeholder it lacks). */
+const refusedTemplateReason = (templateName: string, refusal: string) => `Outside the 24-hour window and ManyChat refused the utility template "${templateName}" (${refusal})`;
+
 /** Why a message waits while a person has the subscriber's chat (a pause set on /ai-admin). */
-export const PAUSED_REASON = 'A person has taken over this chat (automation paused): held until the subscriber writes after it resumes';
+const PAUSED_REASON = 'A person has taken over this chat (automation paused)';
 
 /** ManyChat is not configured: nothing to retry until someone sets MANYCHAT_API_TOKEN. */
 export class NotConfiguredError extends Error {
@@ -32,12 +35,12 @@ export class NotConfiguredError extends Error {
 }
 
 /**
- * What became of one send. `seen`: the subscriber's last interaction the decision was made on
+ * What became of one send. Held: `cause` says why it cannot go now, `reason` adds until when it waits. `seen`: the subscriber's last interaction the decision was made on
  * (its revision; null when the chat never told us), so holding can tell whether they wrote since.
  */
 export type SendOutcome =
   | { status: 'sent'; templateName: string | null }
-  | { status: 'held'; reason: string; seen: number | null }
+  | { status: 'held'; reason: string; cause: string; seen: number | null }
   | { status: 'not_sent'; reason: string };
 
 /**
@@ -71,8 +74,9 @@ export class ChatMessenger {
   async send(subscriberId: string, message: ChatMessage, signal?: AbortSignal): Promise<SendOutcome> {
     if (!this.client) throw new NotConfiguredError();
     const last = await chatSubscribersStore.lastInteraction(this.prisma, subscriberId);
+    const held = (cause: string, until: string): SendOutcome => ({ status: 'held', cause, reason: `${cause}: held until ${until}`, seen: last?.revision ?? null });
     // Nothing automatic while a person has the chat, however late the message was made.
-    if (await chatPausesStore.isPaused(this.prisma, subscriberId)) return { status: 'held', reason: PAUSED_REASON, seen: last?.revision ?? null };
+    if (await chatPausesStore.isPaused(this.prisma, subscriberId)) return held(PAUSED_REASON, 'the subscriber writes after it resumes');
     if (!last || Date.now() - last.at.getTime() <= MESSAGING_WINDOW_MS) {
       try {
         if (message.flowNamespace) await this.client.sendFlow(subscriberId, message.flowNamespace, signal);
@@ -84,8 +88,14 @@ export class ChatMessenger {
     }
     if (!message.template) return { status: 'not_sent', reason: CHAT_ANSWER_OUTSIDE_WINDOW };
     const templateName = (await settingsStore.read(this.prisma)).templates[message.template.kind];
-    if (!templateName) return { status: 'held', reason: `${noTemplateReason(message.template.kind)}: held until the subscriber writes`, seen: last?.revision ?? null };
-    await this.client.sendTemplate(subscriberId, templateName, message.template.variables, signal);
+    if (!templateName) return held(noTemplateReason(message.template.kind), 'the subscriber writes');
+    try {
+      await this.client.sendTemplate(subscriberId, templateName, message.template.variables, signal);
+    } catch (error) {
+      // Not approved, renamed, or a placeholder it lacks: no retry fixes it, an admin's new template does (saving it sends what is held).
+      if (error instanceof ManyChatError && !error.retryable) return held(refusedTemplateReason(templateName, error.message), 'the subscriber writes or a template is saved (/manychat-admin)');
+      throw error;
+    }
     return { status: 'sent', templateName };
   }
 }

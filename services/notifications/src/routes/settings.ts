@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { isSimulatorUrl, serveRoute } from '@bo/platform';
-import { BASE_URL_WARNING, getManyChatSettings, PAYMENT_STATUS_LINE, templateKinds, updateManyChatSetting } from '@bo/proto';
+import { BASE_URL_WARNING, getManyChatSettings, PAYMENT_STATUS_LINE, templateKinds, templateSettingKey, updateManyChatSetting } from '@bo/proto';
 import { templateVariables } from '../domain/templates';
 import type { ManyChatClient } from '../clients/manychat';
 import type { NotificationsConfig } from '../config';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { ChatDeliveries } from '../operations/deliveries';
 import { settingsStore } from '../store/settings-store';
 
 export interface SettingsRouteDeps {
   prisma: PrismaClient;
   config: NotificationsConfig;
   manychat: ManyChatClient | null;
+  deliveries: ChatDeliveries;
 }
 
 /** The Settings tab: expiry_reminder_days and base_url, and the API status card; the Notifications tab's utility templates. */
-export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, manychat }: SettingsRouteDeps): void {
+export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, manychat, deliveries }: SettingsRouteDeps): void {
   serveRoute(app, getManyChatSettings, async () => {
     const settings = await settingsStore.read(prisma);
     return {
@@ -28,6 +30,9 @@ export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, m
 
   serveRoute(app, updateManyChatSetting, async ({ body }) => {
     await settingsStore.write(prisma, body.key, body.value);
+    // A template named for a kind: what was held for want of one (or refused under the old name) goes out through it now.
+    const kind = templateKinds.find((one) => templateSettingKey(one) === body.key);
+    if (kind && body.value !== '') await deliveries.templateSaved(kind);
     return { success: true, message: 'Settings updated successfully', data: body };
   });
 }

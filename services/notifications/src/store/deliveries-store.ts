@@ -73,6 +73,12 @@ export const deliveriesStore = {
     return released.map((row) => row.id);
   },
 
+  /** The held messages of one kind (a template for it was just saved), moved back to pending and answered, each once as above. */
+  async releaseHeldOfKind(db: NotificationsDb, kind: DeliveryKind): Promise<number[]> {
+    const released = await db.delivery.updateManyAndReturn({ where: { kind, status: 'held' }, data: { status: 'pending' }, select: { id: true } });
+    return released.map((row) => row.id);
+  },
+
   async list(db: NotificationsDb, filter: { kind?: DeliveryKind; status?: DeliveryStatus; limit: number }): Promise<DeliveryView[]> {
     const rows = await db.delivery.findMany({
       where: { ...(filter.kind ? { kind: filter.kind } : {}), ...(filter.status ? { status: filter.status } : {}) },
