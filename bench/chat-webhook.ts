@@ -1,19 +1,21 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { createTestDatabase } from '@bo/platform/testing/database';
 import { createTestVhost } from '@bo/platform/testing/rabbitmq';
 import { startDistributed } from '../deploy/embedded/src/distributed';
+import { fixedRate, type FixedRateRequest } from './fixed-rate';
 import { modeLine, scaled } from './mode';
 
 /**
  * `make bench`, the chat's price answers (issue 21): every service its own process (the
- * distributed topology), ManyChat's requests played at a fixed 200 a second through the gateway
- * to POST /api/manychat/webhook with the chat flow's secret, each a price question (English and
- * Mongolian, Cyrillic and Latin) from one of 50 subscribers. Each answer stores the message and
- * the reply, tells notifications the subscriber wrote, and makes a Buy link per product. The
- * target (p99 under 25 ms, no errors) is printed beside the figures, not asserted.
+ * distributed topology), ManyChat's requests played at 200 a second through the gateway to POST
+ * /api/manychat/webhook with the chat flow's secret, each a price question (English and
+ * Mongolian, Cyrillic and Latin) from one of 50 subscribers. Each answer stores the message, the
+ * reply and a Buy link per product (one statement), and tells notifications the subscriber wrote
+ * at their first message. The load is open (bench/fixed-rate.ts): Poisson arrivals averaging 200
+ * a second, each request's latency counted from when it was due. The target (p99 under 25 ms, no
+ * errors) is printed beside the figures, not asserted.
  */
 
 const RATE = 200;
@@ -33,8 +35,8 @@ async function main(): Promise<void> {
     // The launcher gave the ManyChat simulator's chat step the flow's secret: the bench sends what ManyChat would.
     const flow = (await (await fetch(`${system.simulators.urls.manychat}/__sim/options`)).json()) as { webhookHeaders: Record<string, string> };
     const headers = { 'content-type': 'application/json', ...flow.webhookHeaders };
-    const requests = Array.from({ length: SUBSCRIBERS }, (_, n) => ({
-      method: 'POST' as const,
+    const requests = Array.from({ length: SUBSCRIBERS }, (_, n): FixedRateRequest => ({
+      method: 'POST',
       path: '/api/manychat/webhook',
       headers,
       body: JSON.stringify({ text: QUESTIONS[n % QUESTIONS.length], user_id: String(7_500_000 + n), first_name: 'Bench' }),
@@ -53,13 +55,13 @@ async function main(): Promise<void> {
     single.sort((a, b) => a - b);
     console.log(`one at a time: p50 ${single[Math.floor(single.length / 2)].toFixed(1)} ms, max ${single[single.length - 1].toFixed(1)} ms`);
 
-    const run = (duration: number) => autocannon({ url: system.url, connections: 20, overallRate: RATE, duration, requests });
+    const run = (durationS: number) => fixedRate({ url: system.url, rate: RATE, durationS, requests });
     await run(WARMUP_S);
     const result = await run(DURATION_S);
-    const errors = result.errors + result.timeouts + result.non2xx;
-    console.log(`POST /api/manychat/webhook through the gateway at ${RATE} requests/s for ${DURATION_S} s: ${result.requests.total} answered, ${errors} errors`);
-    console.log(`  latency p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
-    console.log(`  target: p99 < ${TARGET_P99_MS} ms with no errors: ${result.latency.p99 < TARGET_P99_MS && errors === 0 ? 'met' : 'NOT met'}`);
+    const { latency } = result;
+    console.log(`POST /api/manychat/webhook through the gateway, Poisson arrivals at ${RATE} a second for ${DURATION_S} s: ${result.answered} of ${result.sent} answered, ${result.errors} errors`);
+    console.log(`  latency from when each was due: p50 ${latency.p50} ms, p90 ${latency.p90} ms, p99 ${latency.p99} ms, max ${latency.max} ms`);
+    console.log(`  target: p99 < ${TARGET_P99_MS} ms with no errors: ${latency.p99 < TARGET_P99_MS && result.errors === 0 ? 'met' : 'NOT met'}`);
   } finally {
     await system.stop();
     await rm(dataDir, { recursive: true, force: true });

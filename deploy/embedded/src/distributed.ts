@@ -65,7 +65,10 @@ async function ensureDatabase(url: string): Promise<void> {
 
 /** Starts one process the way its container does, and waits until its /health answers. */
 async function startProcess(name: ServiceName, env: Record<string, string>, quiet: boolean): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', serviceMain(name)], {
+  // With BENCH_CPU_PROFILE_DIR set (as bench/children.ts reads it), a V8 CPU profile of the process, written when it stops.
+  const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', serviceMain(name)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'],
