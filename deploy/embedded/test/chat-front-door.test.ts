@@ -156,6 +156,20 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect(invalid.status).toBe(400);
   });
 
+  it('takes a rotated secret within seconds: the old one is refused, and a burst with the new one is answered while it is checked', async () => {
+    const reveal = async () => ((await (await asAdmin('POST', '/api/qpay/webhook-secret/reveal')).json()) as { secret: string }).secret;
+    const old = await reveal();
+    const question = { text: 'spotify 1 сар', user_id: '7300009', first_name: 'Болд' };
+    expect((await post(`${system.url}/api/manychat/webhook`, question, { 'X-Webhook-Secret': old })).status).toBe(200);
+    expect((await asAdmin('POST', '/api/qpay/webhook-secret/rotate')).status).toBe(200);
+    const fresh = await reveal();
+    const rotatedAt = Date.now();
+    await expect.poll(async () => (await post(`${system.url}/api/manychat/webhook`, question, { 'X-Webhook-Secret': old })).status, { timeout: 5_000, interval: 200 }).toBe(401);
+    expect(Date.now() - rotatedAt).toBeLessThan(3_000);
+    const burst = await Promise.all(Array.from({ length: 20 }, () => post(`${system.url}/api/manychat/webhook`, question, { 'X-Webhook-Secret': fresh })));
+    expect(burst.map((reply) => reply.status)).toEqual(Array.from({ length: 20 }, () => 200));
+  });
+
   it('sends nothing automatic while a person has taken over, a late message included, and answers again once resumed', async () => {
     // A purchase made before the takeover, paid during it: its confirmation waits for the person to hand back.
     const bought = await writes('7300003', 'buy spotify premium 1 month');

@@ -18,6 +18,7 @@ import type { KnowledgeBase } from './knowledge-base';
 import { promptsStore } from '../store/prompts-store';
 import { providersStore } from '../store/providers-store';
 import { subscribersStore } from '../store/subscribers-store';
+import { chatTurnsStore, type OfferedPurchase } from '../store/chat-turns-store';
 
 /** The chat assistant's system prompt, by its promptId on /ai-admin; the default below when none is saved. */
 export const CHAT_PROMPT_ID = 'chat_assistant';
@@ -37,6 +38,18 @@ const KNOWLEDGE_CHARACTERS = 1_000;
 
 /** How many earlier messages of the subscriber the AI sees. */
 const CONTEXT_MESSAGES = 10;
+
+/** An answer's messages and how it was made. */
+interface Answered {
+  messages: OutgoingText[];
+  source: AnswerSource;
+}
+
+/** What a message asks about products (ChatFrontDoor.productPlan). */
+type ProductPlan = { kind: 'flow'; product: string; rule: FlowMappingRule } | { kind: 'buy'; product: string } | { kind: 'price'; messages: OutgoingText[]; offers: OfferedPurchase[] };
+
+/** A reply's messages as the conversation keeps them. */
+const textOf = (reply: DynamicBlock) => reply.content.messages.map((one) => one.text).join('\n');
 
 export interface ChatAnswer {
   reply: DynamicBlock;
@@ -94,56 +107,75 @@ export class ChatFrontDoor {
   async answer(message: { userId: string; text: string; firstName: string | null }): Promise<ChatAnswer> {
     const { prisma } = this.deps;
     const receivedAt = Date.now();
-    // The message, and (at most every 10 minutes) that the subscriber wrote: their 24-hour window opens again, notifications sends what it held.
-    const question = await this.deps.outbox.commit(async (tx, emit) => {
-      const at = new Date();
-      const wrote = await subscribersStore.wrote(tx, message.userId, message.firstName, at);
-      if (wrote.announce) emit(aiChatSubscriberWrote, { subscriberId: message.userId, revision: wrote.messageCount, at: at.toISOString() });
-      return conversationsStore.add(tx, message.userId, 'user', message.text);
-    });
-    if (await pausesStore.isPaused(prisma, message.userId)) return { reply: dynamicBlock([]), source: 'paused' };
+    const at = new Date(receivedAt);
+    const plan = await this.productPlan(message.text);
+    if (plan?.kind === 'price') {
+      // A price answer is made from memory: it is stored with the message (and its Buy buttons'
+      // purchases) in the message's one statement, unless a person has taken over.
+      const reply = dynamicBlock(plan.messages);
+      const taken = await chatTurnsStore.take(prisma, { ...message, at }, { text: textOf(reply), source: 'price', offers: plan.offers });
+      if (taken.announceDue) await this.announce(message.userId, taken.messageCount, at);
+      return taken.paused ? { reply: dynamicBlock([]), source: 'paused' } : { reply, source: 'price' };
+    }
 
-    const answered = (await this.productAnswer(message.userId, message.text, question.id)) ?? (await this.aiAnswer(message.userId, question.id, receivedAt));
+    const taken = await chatTurnsStore.take(prisma, { ...message, at });
+    if (taken.announceDue) await this.announce(message.userId, taken.messageCount, at);
+    if (taken.paused) return { reply: dynamicBlock([]), source: 'paused' };
+    const answered = (plan ? await this.carryOut(plan, message.userId, taken.questionId) : null) ?? (await this.aiAnswer(message.userId, taken.questionId, receivedAt));
     const reply = dynamicBlock(answered.messages);
     // Recorded as the reply leaves rather than before: ManyChat waits for the reply, not for our record of it.
     if (reply.content.messages.length > 0) {
       conversationsStore
-        .add(prisma, message.userId, 'assistant', reply.content.messages.map((one) => one.text).join('\n'), answered.source)
+        .add(prisma, message.userId, 'assistant', textOf(reply), answered.source)
         .catch((error: unknown) => this.deps.logger.error({ err: error, userId: message.userId }, 'an answer was sent but could not be recorded in the conversation'));
     }
     return { reply, source: answered.source };
   }
 
   /**
-   * The answer about products named in the message, with no AI: "buy <one product>" makes its
-   * invoice at once; a price question (or a product's name alone) lists the products with a Buy
-   * button each. Null when the message names no product in such a way.
+   * Tells notifications the subscriber writes (their 24-hour window opens again, what it held goes
+   * out): at the first message, then at most every ANNOUNCE_EVERY_MS. Its own transaction, so a
+   * crash before it leaves the subscriber due and the next message announces.
    */
-  private async productAnswer(userId: string, text: string, questionRow: bigint): Promise<{ messages: OutgoingText[]; source: AnswerSource } | null> {
+  private async announce(userId: string, messageCount: number, at: Date): Promise<void> {
+    await this.deps.outbox.commit(async (tx, emit) => {
+      if (await subscribersStore.announced(tx, userId, at)) emit(aiChatSubscriberWrote, { subscriberId: userId, revision: messageCount, at: at.toISOString() });
+    });
+  }
+
+  /**
+   * What the message asks about products, decided from memory (the price list, the flow
+   * mappings): a product an admin routed to a ManyChat flow gets that flow; "buy <one product>"
+   * its invoice at once; a price question (or a product's name alone) the price answer, each
+   * product with a Buy button. Null when the message names no product in such a way.
+   */
+  private async productPlan(text: string): Promise<ProductPlan | null> {
     const question = findPriceQuestion(text, await this.deps.prices.products());
     const [only] = question.matches;
-    // A product an admin routed to a ManyChat flow gets that flow (sent by notifications) instead of our answer.
     const rules = question.matches.length > 0 ? await this.flowRulesNow() : [];
     const routed = question.matches.map((product) => ({ product, rule: routeToFlow(product.name, rules) })).find((candidate) => candidate.rule !== null);
-    if (routed?.rule) {
-      const { product, rule } = routed;
+    if (routed?.rule) return { kind: 'flow', product: routed.product.name, rule: routed.rule };
+    if (question.asksToBuy && question.matches.length === 1 && only.inStock) return { kind: 'buy', product: only.name };
+    if (question.matches.length === 0 || !(question.asksPrice || question.asksToBuy || question.wholeMessageIsProduct)) return null;
+    const shown = question.matches.slice(0, MAX_PRICE_ANSWERS);
+    const { offers, links } = this.deps.purchases.offer(shown.filter((product) => product.inStock).map((product) => product.name));
+    return { kind: 'price', messages: priceAnswer(question.matches, (product) => links.get(product.name) ?? null), offers };
+  }
+
+  /** A flow or a purchase planned for the message, done: the flow is handed to notifications to send (our answer is none). */
+  private async carryOut(plan: Exclude<ProductPlan, { kind: 'price' }>, userId: string, questionRow: bigint): Promise<Answered> {
+    if (plan.kind === 'flow') {
       await this.deps.outbox.commit(async (_tx, emit) => {
-        emit(aiChatFlowRequested, { requestId: Number(questionRow), revision: 1, subscriberId: userId, flowNamespace: rule.flowNamespace, product: product.name });
+        emit(aiChatFlowRequested, { requestId: Number(questionRow), revision: 1, subscriberId: userId, flowNamespace: plan.rule.flowNamespace, product: plan.product });
       });
       return { messages: [], source: 'flow' };
     }
-    if (question.asksToBuy && question.matches.length === 1 && only.inStock) {
-      try {
-        return { messages: purchaseAnswer(await this.deps.purchases.buyNow(userId, only.name)), source: 'purchase' };
-      } catch (error) {
-        this.deps.logger.warn({ err: error, product: only.name }, "a chat purchase's invoice could not be made");
-        return { messages: [{ text: chatTexts.invoiceFailed }], source: 'purchase' };
-      }
+    try {
+      return { messages: purchaseAnswer(await this.deps.purchases.buyNow(userId, plan.product)), source: 'purchase' };
+    } catch (error) {
+      this.deps.logger.warn({ err: error, product: plan.product }, "a chat purchase's invoice could not be made");
+      return { messages: [{ text: chatTexts.invoiceFailed }], source: 'purchase' };
     }
-    if (question.matches.length === 0 || !(question.asksPrice || question.asksToBuy || question.wholeMessageIsProduct)) return null;
-    const shown = question.matches.slice(0, MAX_PRICE_ANSWERS);
-    const links = await this.deps.purchases.offer(userId, shown.filter((product) => product.inStock).map((product) => product.name));
-    return { messages: priceAnswer(question.matches, (product) => links.get(product.name) ?? null), source: 'price' };
   }
 
   /** The enabled flow mappings in checking order, read again once they are 5 s old. */
@@ -160,7 +192,7 @@ export class ChatFrontDoor {
    * message waits that long, and only the last of the burst asks the AI, the earlier ones answer
    * nothing (the database tells, so it holds across replicas).
    */
-  private async aiAnswer(userId: string, questionRow: bigint, receivedAt: number): Promise<{ messages: OutgoingText[]; source: AnswerSource }> {
+  private async aiAnswer(userId: string, questionRow: bigint, receivedAt: number): Promise<Answered> {
     const questionId = String(questionRow);
     await sleep(Math.max(0, receivedAt + this.deps.burstMs - Date.now()));
     if (await conversationsStore.wroteAfter(this.deps.prisma, userId, questionRow)) return { messages: [], source: 'merged' };

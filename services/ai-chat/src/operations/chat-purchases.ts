@@ -1,6 +1,7 @@
 import { AppError, notFound, ServiceCallError, ServiceClient, serviceUnavailable, type IdentitySigner } from '@bo/platform';
 import { createChatOrder } from '@bo/proto';
 import type { PrismaClient } from '../generated/prisma/client';
+import type { OfferedPurchase } from '../store/chat-turns-store';
 import { purchaseIntentsStore } from '../store/purchase-intents-store';
 import { sessionsStore } from '../store/sessions-store';
 
@@ -25,10 +26,13 @@ export class ChatPurchases {
     this.payments = new ServiceClient({ baseUrl: deps.paymentsUrl, signer: deps.signer, timeoutMs: 6_000 });
   }
 
-  /** A Buy link for each product, each its own purchase waiting for the press. */
-  async offer(userId: string, products: string[]): Promise<Map<string, string>> {
-    const started = await purchaseIntentsStore.startMany(this.deps.prisma, userId, products);
-    return new Map(started.map((intent) => [intent.product, this.linkOf(intent.token)]));
+  /**
+   * A Buy link for each product, each its own purchase waiting for the press: the purchases to
+   * store with the answer that shows the links (chatTurnsStore.take), and the links by product.
+   */
+  offer(products: string[]): { offers: OfferedPurchase[]; links: Map<string, string> } {
+    const offers = purchaseIntentsStore.newOffers(products);
+    return { offers, links: new Map(offers.map((offer) => [offer.product, this.linkOf(offer.token)])) };
   }
 
   /** "buy <product>" in the chat: the purchase and its invoice at once. */

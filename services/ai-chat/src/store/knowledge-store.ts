@@ -1,9 +1,5 @@
-import { schemaOf } from '@bo/proto';
 import type { Prisma } from '../generated/prisma/client';
-import type { AiChatDb } from './db';
-
-/** Raw SQL is not schema-qualified by Prisma (see platform's prisma-client). */
-const TABLE = `"${schemaOf('ai-chat')}".knowledge_base`;
+import { TABLES, type AiChatDb } from './db';
 
 /** An entry's words as PostgreSQL's `simple` text search configuration makes them: [lexeme, occurrences]. */
 const WORDS_OF = (text: string) =>
@@ -107,14 +103,14 @@ export const knowledgeStore = {
 
   async fingerprint(db: AiChatDb): Promise<KnowledgeFingerprint> {
     const [row] = await db.$queryRawUnsafe<KnowledgeFingerprint[]>(
-      `SELECT count(*)::int AS count, max(updated_at) AS latest, coalesce(sum((extract(epoch FROM updated_at) * 1000)::bigint), 0)::text AS total FROM ${TABLE}`,
+      `SELECT count(*)::int AS count, max(updated_at) AS latest, coalesce(sum((extract(epoch FROM updated_at) * 1000)::bigint), 0)::text AS total FROM ${TABLES.knowledge}`,
     );
     return row;
   },
 
   /** Every entry's id and when it last changed; only those changed at or after `since` when given. */
   versions(db: AiChatDb, since?: Date): Promise<{ id: number; updated_at: Date }[]> {
-    return since ? db.$queryRawUnsafe(`SELECT id, updated_at FROM ${TABLE} WHERE updated_at >= $1`, since) : db.$queryRawUnsafe(`SELECT id, updated_at FROM ${TABLE}`);
+    return since ? db.$queryRawUnsafe(`SELECT id, updated_at FROM ${TABLES.knowledge} WHERE updated_at >= $1`, since) : db.$queryRawUnsafe(`SELECT id, updated_at FROM ${TABLES.knowledge}`);
   },
 
   /** The entries as the search holds them, with their words as PostgreSQL's full text search makes them. */
@@ -122,7 +118,7 @@ export const knowledgeStore = {
     return db.$queryRawUnsafe(
       `SELECT id, category, title, content, metadata, created_at, updated_at, embedding, embedding_model,
               ${WORDS_OF(`category || ' ' || title`)} AS head_words, ${WORDS_OF('content')} AS body_words
-         FROM ${TABLE} WHERE id = ANY($1::int[])`,
+         FROM ${TABLES.knowledge} WHERE id = ANY($1::int[])`,
       ids,
     );
   },

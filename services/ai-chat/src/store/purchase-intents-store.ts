@@ -1,22 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import type { PurchaseIntentStatus } from '@bo/proto';
+import type { OfferedPurchase } from './chat-turns-store';
 import type { AiChatDb } from './db';
 
 /** How long a Buy button works before it was pressed (a price answer is not an offer for ever). */
 export const BUY_LINK_LIFETIME_MS = 24 * 3_600_000;
 
-/** The chat's purchases; the only place that touches purchase_intents. */
+/**
+ * A Buy link's secret part: 128 random bits, so a purchase is opened only from the chat it was
+ * sent to. Taken from random bytes drawn 4 KiB at a time, each byte used once: one draw serves
+ * 256 links (a price answer makes up to five; a draw each cost about 20 µs of the webhook's time).
+ */
+let randomPool = Buffer.alloc(0);
+let randomUsed = 0;
+function newToken(): string {
+  if (randomUsed + 16 > randomPool.length) {
+    randomPool = randomBytes(4_096);
+    randomUsed = 0;
+  }
+  randomUsed += 16;
+  return randomPool.toString('base64url', randomUsed - 16, randomUsed);
+}
+
+/** The chat's purchases (those its price answers offer are stored with the answer, by chatTurnsStore.take). */
 export const purchaseIntentsStore = {
-  /** New purchases waiting for their details (the press of Buy), one a product, each with its own link. */
-  async startMany(db: AiChatDb, userId: string, products: string[], now = new Date()) {
+  /**
+   * New purchases waiting for their details (the press of Buy), one a product, each with its own
+   * link; not yet stored: chatTurnsStore.take stores them with the answer that shows them.
+   */
+  newOffers(products: string[], now = new Date()): OfferedPurchase[] {
     const expiresAt = new Date(now.getTime() + BUY_LINK_LIFETIME_MS);
-    const rows = products.map((product) => ({ userId, product, token: randomBytes(16).toString('base64url'), expiresAt }));
-    if (rows.length > 0) await db.purchaseIntent.createMany({ data: rows });
-    return rows;
+    return products.map((product) => ({ product, token: newToken(), expiresAt }));
   },
 
   start(db: AiChatDb, userId: string, product: string, now = new Date()) {
-    return db.purchaseIntent.create({ data: { userId, product, token: randomBytes(16).toString('base64url'), expiresAt: new Date(now.getTime() + BUY_LINK_LIFETIME_MS) } });
+    return db.purchaseIntent.create({ data: { userId, product, token: newToken(), expiresAt: new Date(now.getTime() + BUY_LINK_LIFETIME_MS) } });
   },
 
   byToken(db: AiChatDb, token: string) {

@@ -8,24 +8,19 @@ import type { AiChatDb } from './db';
  */
 export const ANNOUNCE_EVERY_MS = 10 * 60_000;
 
-/** One row per chat subscriber: their name and how many messages they wrote when; the only place that touches user_chat_history. */
+/** One row per chat subscriber: their name and how many messages they wrote when (counted by chatTurnsStore.take, on the webhook's hot path). */
 export const subscribersStore = {
   /**
-   * Counts a message the subscriber wrote; answers their message count so far (the event's
-   * revision) and whether notifications is to be told now (not told for ANNOUNCE_EVERY_MS).
+   * Marks the subscriber announced at `at` if they were still due (chatTurnsStore.take tells when):
+   * true for the one caller that should tell notifications, false for a concurrent message that
+   * found it done meanwhile.
    */
-  async wrote(db: AiChatDb, userId: string, firstName: string | null, at: Date): Promise<{ messageCount: number; announce: boolean }> {
-    const row = await db.userChatHistory.upsert({
-      where: { userId },
-      create: { userId, firstName, messageCount: 1, firstMessageAt: at, lastMessageAt: at, announcedAt: at },
-      update: { messageCount: { increment: 1 }, lastMessageAt: at, ...(firstName ? { firstName } : {}) },
-    });
-    if (row.messageCount === 1) return { messageCount: 1, announce: true };
+  async announced(db: AiChatDb, userId: string, at: Date): Promise<boolean> {
     const { count } = await db.userChatHistory.updateMany({
       where: { userId, OR: [{ announcedAt: null }, { announcedAt: { lt: new Date(at.getTime() - ANNOUNCE_EVERY_MS) } }] },
       data: { announcedAt: at },
     });
-    return { messageCount: row.messageCount, announce: count > 0 };
+    return count > 0;
   },
 
   /** The next message is told to notifications whenever it comes (a person handed the chat back: what was held goes then). */
