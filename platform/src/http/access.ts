@@ -40,3 +40,13 @@ export function assertAccess(request: FastifyRequest, access: RouteAccess): void
   if (access === 'admin' && !identity.isAdmin) throw forbidden();
   if (access === 'customer' && identity.kind !== 'customer' && !identity.isAdmin) throw forbidden('Customer session required');
 }
+
+/**
+ * The caller's address: the gateway puts the one address it resolved (its TRUST_PROXY rules) in
+ * X-Forwarded-For; only a request that did not come through the gateway lacks it.
+ */
+export function callerAddress(request: FastifyRequest): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || request.ip;
+}

@@ -1,3 +1,4 @@
+import { attemptCounterFor } from '@bo/platform/cache';
 import { schedule } from '@bo/platform/runs';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
 import { CONVERSATION_CLEANUP_CRON } from '@bo/proto';
@@ -33,7 +34,7 @@ export interface AiChatExposed {
  * e-mail parser behind the admin's test and the customers' code fetch (issue 10), and the chat's
  * front door, ManyChat's webhook (issue 21).
  */
-export async function buildAiChatApp({ config, logger, prisma, outside, signer, outbox, runs }: ServiceContext<AiChatConfig, PrismaClient>): Promise<ServiceParts<AiChatExposed>> {
+export async function buildAiChatApp({ config, logger, prisma, outside, signer, outbox, runs, infrastructure }: ServiceContext<AiChatConfig, PrismaClient>): Promise<ServiceParts<AiChatExposed>> {
   const ai = new AiProviders({
     baseUrls: { openai: config.OPENAI_BASE_URL, gemini: config.GEMINI_BASE_URL, claude: config.CLAUDE_BASE_URL },
     apiKeys: config.AI_API_KEYS,
@@ -48,7 +49,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
   const knowledge = new KnowledgeBase({ prisma, ai, runs, logger });
   knowledge.warm();
   const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, knowledge, logger, replyDeadlineMs: config.CHAT_REPLY_DEADLINE_MS, burstMs: config.CHAT_BURST_MS });
-  const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer });
+  const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer, guesses: attemptCounterFor(infrastructure.cache, 'chat:'), logger });
   const deps = { prisma, ai, parser, frontDoor, chatSecret, purchases, pauses: new AutomationPauses({ outbox }) };
   const chatCleanup = chatCleanupKind(prisma);
   return {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ServiceClient, serviceUnavailable, type IdentitySigner } from '@bo/platform';
+import { AppError, ServiceClient, serviceUnavailable, type IdentitySigner, type Logger } from '@bo/platform';
+import type { AttemptCounter } from '@bo/platform/cache';
 import { checkChatWebhookSecret } from '@bo/proto';
 
 /** How long a secret payments confirmed is taken without asking again. */
@@ -10,6 +11,23 @@ export const CONFIRMED_SECRET_MS = 1_000;
  * refuses the chat only after this long.
  */
 export const RECHECKED_SECRET_MS = 10_000;
+
+/**
+ * Secrets payments is asked about per address and minute (counted where every replica sees them;
+ * a right one is given back): past this, an address that keeps guessing gets 429 without payments
+ * being asked. ManyChat's own few addresses send a confirmed secret, which is never counted.
+ */
+export const SECRET_GUESSES_PER_ADDRESS = 30;
+export const SECRET_GUESS_WINDOW_MS = 60_000;
+
+/** Too many wrong secrets from one address: a 429 with when to try again. */
+export class TooManyGuesses extends AppError {
+  readonly retryAfterSeconds = Math.ceil(SECRET_GUESS_WINDOW_MS / 1000);
+
+  constructor() {
+    super(429, 'rate_limited', `Too many wrong chat webhook secrets from this address: at most ${SECRET_GUESSES_PER_ADDRESS} a minute. Try again in ${Math.ceil(SECRET_GUESS_WINDOW_MS / 1000)} seconds.`);
+  }
+}
 
 /**
  * The chat flow's X-Webhook-Secret, which payments keeps (sealed, rotatable from /qpay): ai-chat
@@ -23,21 +41,30 @@ export class ChatSecret {
   private confirmed: { hash: string; at: number } | null = null;
   private readonly asking = new Map<string, Promise<boolean>>();
 
-  constructor(options: { paymentsUrl: string; signer: IdentitySigner }) {
+  constructor(private readonly options: { paymentsUrl: string; signer: IdentitySigner; guesses: AttemptCounter; logger: Logger }) {
     this.payments = new ServiceClient({ baseUrl: options.paymentsUrl, signer: options.signer, timeoutMs: 2_000 });
   }
 
-  async matches(given: string | undefined): Promise<boolean> {
+  /** Whether `given` is the secret; `address` is the caller's (a wrong secret counts against it). */
+  async matches(given: string | undefined, address: string): Promise<boolean> {
     if (!given) return false;
     const hash = createHash('sha256').update(given).digest('hex');
     const age = this.confirmed?.hash === hash ? Date.now() - this.confirmed.at : Infinity;
     if (age < CONFIRMED_SECRET_MS) return true;
-    const answer = this.ask(given, hash);
     if (age < RECHECKED_SECRET_MS) {
-      answer.catch(() => {}); // a failed re-check leaves the confirmation to age out
+      this.ask(given, hash).catch(() => {}); // a failed re-check leaves the confirmation to age out
       return true;
     }
-    return answer;
+    const key = `chat-secret:ip:${address}`;
+    const counted = await this.options.guesses.reserve([{ key, max: SECRET_GUESSES_PER_ADDRESS }], SECRET_GUESS_WINDOW_MS).catch((error: unknown) => {
+      // Without the shared counter the question is asked anyway: it is cheap, and the chat must not stop because Redis did.
+      this.options.logger.warn({ err: error }, 'wrong chat webhook secrets cannot be counted right now');
+      return null;
+    });
+    if (counted === false) throw new TooManyGuesses();
+    const matches = await this.ask(given, hash);
+    if (matches && counted) await this.options.guesses.release([key]).catch(() => {});
+    return matches;
   }
 
   /** Payments' verdict on `given`, one question at a time per secret. */

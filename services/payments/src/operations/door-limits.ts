@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { serviceUnavailable, tooManyRequests } from '@bo/platform';
+import { callerAddress, serviceUnavailable, tooManyRequests } from '@bo/platform';
 import type { AttemptCounter, Limit } from '@bo/platform/cache';
 
 /**
@@ -17,16 +17,6 @@ export const DOOR_WINDOW_MS = 60_000;
 export const WEBHOOK_PER_ADDRESS = 300;
 export const WEBHOOK_PER_SUBSCRIBER = 10;
 export const LEGACY_CALLBACK_PER_ADDRESS = 60;
-
-/**
- * The caller's address: the gateway puts the one address it resolved (its TRUST_PROXY rules) in
- * X-Forwarded-For; only a request that did not come through the gateway lacks it.
- */
-export function callerAddress(request: FastifyRequest): string {
-  const forwarded = request.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || request.ip;
-}
 
 /** The payment doors' rate limits: a refused request is a 429 with Retry-After, counted nowhere else. */
 export class DoorLimits {
