@@ -288,4 +288,17 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect(((await refused.json()) as { error: string }).error).toBe('Too many wrong chat webhook secrets from this address: at most 30 a minute. Try again in 60 seconds.');
     expect((await send(secret)).status).toBe(200);
   });
+  it("answers a price edited on the dashboard within seconds (the chat's copy of the price list is read again once 5 s old)", async () => {
+    const asked = async () => ((await (await asAdmin('POST', '/api/manychat/webhook', { text: 'spotify 1 сар', user_id: '7300011', first_name: 'Болд' })).json()) as { content: { messages: { text: string }[] } }).content.messages[0].text;
+    expect(await asked()).toBe('Spotify Premium - 1 сар — 15,000₮');
+    const edit = (salePrice: string) => asAdmin('POST', `/api/prices/${encodeURIComponent('Spotify Premium - 1 сар')}`, { salePrice });
+    expect((await edit('14000')).status).toBe(200);
+    const editedAt = Date.now();
+    try {
+      await expect.poll(asked, { timeout: 10_000, interval: 500 }).toBe('Spotify Premium - 1 сар — 14,000₮ (15,000₮-с хямдарсан / was 15,000₮)');
+      expect(Date.now() - editedAt).toBeLessThan(8_000);
+    } finally {
+      expect((await edit('')).status).toBe(200);
+    }
+  });
 });

@@ -12,12 +12,16 @@ export interface ListedProduct {
   inStock: boolean;
 }
 
-/** How long a copy of the price list answers before it is read again (pricing keeps the sheet's own cache). */
-export const PRICE_LIST_REFRESH_MS = 30_000;
+/**
+ * How long a copy of the price list answers before it is read again: an admin's price edit reaches
+ * every replica's answers within about this long. A read is pricing's cached list (it keeps the
+ * sheet's own cache), made in the background by the first question after it, so it is cheap.
+ */
+export const PRICE_LIST_REFRESH_MS = 5_000;
 
 /**
  * pricing's price list, held in memory for the chat (a price answer must not wait for another
- * service): read at first use, read again in the background once it is 30 s old, and kept when a
+ * service): read at first use, read again in the background once it is 5 s old, and kept when a
  * read fails. Only published products with a price are answered; a variable product's parent row
  * has none (its variations do).
  */
