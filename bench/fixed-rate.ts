@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { seededRandom } from '@bo/sim-kit';
 
 export interface FixedRateRequest {
   method: 'GET' | 'POST';
@@ -72,16 +73,4 @@ export async function fixedRate(options: { url: string; rate: number; durationS:
   latencies.sort((a, b) => a - b);
   const at = (share: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] * 10) / 10;
   return { sent: due.length, answered, errors, latency: { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) } };
-}
-
-/** mulberry32: a small seeded generator, so two runs see the same arrivals. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }

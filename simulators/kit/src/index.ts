@@ -3,3 +3,4 @@ export * from './journal';
 export * from './page';
 export * from './ports';
 export * from './simulator';
+export * from './random';

@@ -1,4 +1,5 @@
 /** The marketplace's games, products and seller offers, generated from a seed so every run sees the same site. */
+import { seededRandom } from '@bo/sim-kit';
 
 export interface Offer {
   id: string;
@@ -78,17 +79,6 @@ const GAMES: (Game & { products: ProductTemplate[] })[] = [
 const SELLERS = ['GameBoostPro', 'TopUpKing', 'LunaStore', 'PixelVault', 'DragonTrade', 'NovaGamesHub', 'SkyTopUp', 'MetaLootShop', 'RapidCoins', 'AuroraDigital', 'KoiGameMart', 'ZenithTopUp'];
 const LOCATIONS = ['Malaysia', 'Singapore', 'Indonesia', 'Philippines', 'Vietnam', 'Hong Kong', 'Thailand', 'United States'];
 
-/** mulberry32: small, fast and the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const games: Game[] = GAMES.map(({ slug, name }) => ({ slug, name }));
 
