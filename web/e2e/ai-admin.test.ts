@@ -2,7 +2,7 @@ import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, sidewaysOverflow } from './qpay-support';
-import { animationsDone, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+import { animationsDone, headingOutline, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 let suite: BrowserSuite;
 let system: EmbeddedSystem;
@@ -543,17 +543,7 @@ describe('the /ai-admin page against the embedded system', () => {
       await page.locator('li[data-subscriber="7000002"]').getByTestId('messages').waitFor();
       await animationsDone(page.locator('li[data-subscriber="7000002"]'));
 
-      const outline = await page.evaluate(() => {
-        const headings = [...document.querySelectorAll('main h1, main h2, main h3, main h4')];
-        let previous = 0;
-        const skips: string[] = [];
-        for (const heading of headings) {
-          const level = Number(heading.tagName[1]);
-          if (level > previous + 1) skips.push(`${heading.tagName} "${heading.textContent}" after h${previous}`);
-          previous = level;
-        }
-        return { h1: headings.filter((h) => h.tagName === 'H1').length, skips };
-      });
+      const outline = await headingOutline(page, 'main');
       expect(outline).toEqual({ h1: 1, skips: [] });
       expect(await sidewaysOverflow(page)).toBe(0);
       await pageShot(page, 'ai-admin');

@@ -3,7 +3,7 @@ import { PRICE_LIST_SPREADSHEET_ID } from '@bo/sim-google-sheets';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  completeOidcSignIn, createLocalAdmin, localAdmin, newContext, screenshot, signedIn, signInWithPassword, startBrowserSuite, widths, type BrowserSuite,
+  completeOidcSignIn, createLocalAdmin, headingOutline, localAdmin, newContext, screenshot, signedIn, signInWithPassword, startBrowserSuite, widths, type BrowserSuite,
 } from './support';
 
 let suite: BrowserSuite;
@@ -39,21 +39,6 @@ async function endSessionOnServer(page: Page): Promise<void> {
   const reply = await page.request.post(`${system.url}/api/admin/logout`, { headers: { 'x-csrf-token': token } });
   expect(reply.status()).toBe(200);
   expect((await page.request.get(`${system.url}/api/auth/user`)).status()).toBe(401);
-}
-
-/** Heading levels in document order: one h1, and no level deeper than one below the one before it. */
-async function headingOutline(page: Page): Promise<{ h1: number; skips: string[] }> {
-  return page.evaluate(() => {
-    const headings = [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((h) => (h as HTMLElement).offsetParent !== null || h.closest('[data-testid]'));
-    let previous = 0;
-    const skips: string[] = [];
-    for (const heading of headings) {
-      const level = Number(heading.tagName[1]);
-      if (level > previous + 1) skips.push(`${heading.tagName} "${heading.textContent}" after h${previous}`);
-      previous = level;
-    }
-    return { h1: headings.filter((h) => h.tagName === 'H1').length, skips };
-  });
 }
 
 describe('sign-in and sessions', () => {

@@ -176,3 +176,22 @@ export async function visibleText(page: Page, text: string, exact = true): Promi
   await locator.waitFor({ state: 'visible', timeout: 15_000 });
   return (await locator.textContent()) ?? '';
 }
+
+/**
+ * Heading levels in document order within `scope` (a CSS selector; the whole page by default):
+ * one h1, and no level deeper than one below the one before it. Hidden headings do not count.
+ */
+export async function headingOutline(page: Page, scope = ''): Promise<{ h1: number; skips: string[] }> {
+  return page.evaluate((within) => {
+    const selector = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => `${within} ${tag}`.trim()).join(', ');
+    const headings = Array.from(document.querySelectorAll(selector)).filter((h) => (h as HTMLElement).offsetParent !== null || h.closest('[data-testid]'));
+    let previous = 0;
+    const skips: string[] = [];
+    for (const heading of headings) {
+      const level = Number(heading.tagName[1]);
+      if (level > previous + 1) skips.push(`${heading.tagName} "${heading.textContent}" after h${previous}`);
+      previous = level;
+    }
+    return { h1: headings.filter((h) => h.tagName === 'H1').length, skips };
+  }, scope);
+}
