@@ -10,6 +10,8 @@ interface SimMessage {
   source: string;
   content: unknown;
   messageTag: string | null;
+  /** The utility template it went out through (sendTemplate). */
+  templateName?: string;
 }
 
 let suite: BrowserSuite;
@@ -170,7 +172,7 @@ describe('the /manychat-admin page against the ManyChat simulator', () => {
     await context.close();
   });
 
-  it('holds a reminder outside the 24-hour window with no template, shows it with its reason on the page and on the key, takes a template name, and sends the held reminder once the customer writes', async () => {
+  it('holds a reminder outside the 24-hour window with no template, shows it with its reason on the page and on the key, takes a template name, and sends the held reminder through it once it is saved', async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/manychat-admin' });
     const api = apiOf(page);
     await api.post('/api/manychat/settings', { key: 'base_url', value: system.url });
@@ -220,19 +222,22 @@ describe('the /manychat-admin page against the ManyChat simulator', () => {
     await name.fill('Renewal Reminder');
     await renewal.getByRole('button', { name: 'Save' }).click();
     expect(await (await toast(page, 'Error')).textContent()).toContain('Template name must be lowercase letters, digits and underscores');
+    // Meta approved "renewal_reminder" (the simulator plays the review): saving its name sends the held reminder through it at once, once.
+    const approved = await fetch(`${manychatUrl}/__sim/templates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'renewal_reminder' }) });
+    expect(approved.status).toBe(200);
     await name.fill('renewal_reminder');
     await renewal.getByRole('button', { name: 'Save' }).click();
     expect(await (await toast(page, 'Settings updated successfully')).textContent()).toContain('Outside the 24-hour window, Renewal reminder now goes through “renewal_reminder”.');
     await expect.poll(() => renewal.getByTestId('utility-state').textContent()).toBe('Template set');
     expect((await api.get<{ utility_templates: { kind: string; name: string | null }[] }>('/api/manychat/settings')).utility_templates).toContainEqual(expect.objectContaining({ kind: 'renewal_reminder', name: 'renewal_reminder' }));
-
-    // Tuul writes to the chat (the simulator plays ManyChat calling the chat webhook): the held reminder goes out once, as text.
-    const wrote = await fetch(`${manychatUrl}/__sim/driver/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subscriberId: '9000003', text: 'сайн байна уу' }) });
-    expect(wrote.status).toBe(200);
     await expect.poll(async () => (await messagesAbout('9000003', key.key)).length, { timeout: 20_000 }).toBe(1);
     const [sent] = await messagesAbout('9000003', key.key);
-    expect(sent).toMatchObject({ source: 'sendContent', messageTag: null });
+    expect(sent).toMatchObject({ source: 'sendTemplate', templateName: 'renewal_reminder', messageTag: null });
     expect(JSON.stringify(sent.content)).toContain(`${system.url}/api/streaming/renew/`);
+
+    // Tuul writes to the chat afterwards (the simulator plays ManyChat calling the chat webhook): nothing is held any more, so nothing more goes.
+    const wrote = await fetch(`${manychatUrl}/__sim/driver/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subscriberId: '9000003', text: 'сайн байна уу' }) });
+    expect(wrote.status).toBe(200);
     await held.getByRole('button', { name: 'Refresh' }).click();
     await held.getByText('No message is held.').waitFor();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
