@@ -144,8 +144,11 @@ async function writesSince(id: number): Promise<string[]> {
   return rows.map((row) => `${row.op} ${row.tbl}`);
 }
 
-/** What a caller of a webhook must show besides its body (the chat flow's secret header), so its input is judged too. */
-/** The chat flow's two steps send its secret; the fuzz may have rotated it (a rotate is an admin route too), so it is read when sent. */
+/**
+ * What a caller of a webhook must show besides its body, so its input is judged too: the chat
+ * flow's two steps send its secret, which the fuzz may have rotated (a rotate is an admin route
+ * too), so it is read when sent.
+ */
 const CHAT_FLOW_PATHS = new Set(['/api/qpay/webhook', '/api/manychat/webhook']);
 const chatFlowSecret = async () => ((await (await fetch(`${system.url}/api/qpay/webhook-secret/reveal`, { method: 'POST', headers: { cookie: admin.cookie, 'x-csrf-token': admin.csrf } })).json()) as { secret: string }).secret;
 

@@ -123,11 +123,11 @@ export class ChatFrontDoor {
     if (taken.paused) return { reply: dynamicBlock([]), source: 'paused' };
     const answered = (plan ? await this.carryOut(plan, message.userId, taken.questionId) : null) ?? (await this.aiAnswer(message.userId, taken.questionId, receivedAt));
     const reply = dynamicBlock(answered.messages);
-    // Recorded as the reply leaves rather than before: ManyChat waits for the reply, not for our record of it.
+    // Recorded before the reply leaves (a round trip beside an AI call or an invoice); a record that fails does not hold the answer back.
     if (reply.content.messages.length > 0) {
-      conversationsStore
+      await conversationsStore
         .add(prisma, message.userId, 'assistant', textOf(reply), answered.source)
-        .catch((error: unknown) => this.deps.logger.error({ err: error, userId: message.userId }, 'an answer was sent but could not be recorded in the conversation'));
+        .catch((error: unknown) => this.deps.logger.error({ err: error, userId: message.userId }, 'an answer is sent without its record in the conversation'));
     }
     return { reply, source: answered.source };
   }
