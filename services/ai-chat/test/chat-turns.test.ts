@@ -46,12 +46,14 @@ describe("the chat webhook's record of a message and its answer", () => {
     expect((await take('9100002', 'after the hand-back')).announceDue).toBe(true);
   });
 
-  it('finds the subscriber paused while a pause lasts, and not once it ended; a name left out keeps the one known', async () => {
+  it('finds the subscriber paused while a pause lasts, and not once it ended; a name left out or blank keeps the one known', async () => {
     await s.aiChat.prisma.automationPause.create({ data: { userId: '9100003', pausedBy: 'admin', pausedUntil: new Date(Date.now() + 3_600_000) } });
     expect((await take('9100003', 'anyone?')).paused).toBe(true);
     await s.aiChat.prisma.automationPause.update({ where: { userId: '9100003' }, data: { pausedUntil: new Date(Date.now() - 1_000) } });
     expect((await chatTurnsStore.take(s.aiChat.prisma, { userId: '9100003', firstName: null, text: 'hello?', at: new Date() })).paused).toBe(false);
-    expect(await s.aiChat.prisma.userChatHistory.findUniqueOrThrow({ where: { userId: '9100003' } })).toMatchObject({ firstName: 'Болд', messageCount: 2 });
+    // ManyChat sends {{first_name}} blank when it has none: the known name stays.
+    await chatTurnsStore.take(s.aiChat.prisma, { userId: '9100003', firstName: '', text: 'hello again', at: new Date() });
+    expect(await s.aiChat.prisma.userChatHistory.findUniqueOrThrow({ where: { userId: '9100003' } })).toMatchObject({ firstName: 'Болд', messageCount: 3 });
   });
 
   it('stores a price answer with the message and the purchases its Buy buttons open, each found by its link, after the message; nothing of it while paused', async () => {

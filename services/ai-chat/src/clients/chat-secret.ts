@@ -13,9 +13,10 @@ export const CONFIRMED_SECRET_MS = 1_000;
 export const RECHECKED_SECRET_MS = 10_000;
 
 /**
- * Secrets payments is asked about per address and minute (counted where every replica sees them;
- * a right one is given back): past this, an address that keeps guessing gets 429 without payments
- * being asked. ManyChat's own few addresses send a confirmed secret, which is never counted.
+ * Wrong secrets per address and minute (counted where every replica sees them): past this, an
+ * address that keeps guessing gets 429, and each replica stops asking payments for it for the rest
+ * of the minute. Only wrong verdicts count, so ManyChat's own few addresses, which send the right
+ * secret, are never refused for a burst or for payments being away.
  */
 export const SECRET_GUESSES_PER_ADDRESS = 30;
 export const SECRET_GUESS_WINDOW_MS = 60_000;
@@ -40,6 +41,8 @@ export class ChatSecret {
   private readonly payments: ServiceClient;
   private confirmed: { hash: string; at: number } | null = null;
   private readonly asking = new Map<string, Promise<boolean>>();
+  /** Addresses past SECRET_GUESSES_PER_ADDRESS, until when this process refuses them without asking payments. */
+  private readonly guessing = new Map<string, number>();
 
   constructor(private readonly options: { paymentsUrl: string; signer: IdentitySigner; guesses: AttemptCounter; logger: Logger }) {
     this.payments = new ServiceClient({ baseUrl: options.paymentsUrl, signer: options.signer, timeoutMs: 2_000 });
@@ -47,7 +50,8 @@ export class ChatSecret {
 
   /** Whether `given` is the secret; `address` is the caller's (a wrong secret counts against it). */
   async matches(given: string | undefined, address: string): Promise<boolean> {
-    if (!given) return false;
+    // Payments keeps secrets of 32 to 200 characters: a longer header is no secret of ours.
+    if (!given || given.length > 200) return false;
     const hash = createHash('sha256').update(given).digest('hex');
     const age = this.confirmed?.hash === hash ? Date.now() - this.confirmed.at : Infinity;
     if (age < CONFIRMED_SECRET_MS) return true;
@@ -55,16 +59,29 @@ export class ChatSecret {
       this.ask(given, hash).catch(() => {}); // a failed re-check leaves the confirmation to age out
       return true;
     }
-    const key = `chat-secret:ip:${address}`;
-    const counted = await this.options.guesses.reserve([{ key, max: SECRET_GUESSES_PER_ADDRESS }], SECRET_GUESS_WINDOW_MS).catch((error: unknown) => {
-      // Without the shared counter the question is asked anyway: it is cheap, and the chat must not stop because Redis did.
-      this.options.logger.warn({ err: error }, 'wrong chat webhook secrets cannot be counted right now');
-      return null;
-    });
-    if (counted === false) throw new TooManyGuesses();
+    if ((this.guessing.get(address) ?? 0) > Date.now()) throw new TooManyGuesses();
     const matches = await this.ask(given, hash);
-    if (matches && counted) await this.options.guesses.release([key]).catch(() => {});
+    if (!matches) await this.countWrong(address);
     return matches;
+  }
+
+  /**
+   * Counts a wrong secret against the address (where every replica sees it); past the limit the
+   * address is refused here for the rest of the window without payments being asked. Only wrong
+   * verdicts count: a burst with the right secret, or payments being away, never fills it.
+   */
+  private async countWrong(address: string): Promise<void> {
+    const counted = await this.options.guesses.reserve([{ key: `chat-secret:ip:${address}`, max: SECRET_GUESSES_PER_ADDRESS }], SECRET_GUESS_WINDOW_MS).catch((error: unknown) => {
+      // Without the shared counter the wrong secret is still refused (401); the chat must not stop because Redis did.
+      this.options.logger.warn({ err: error }, 'wrong chat webhook secrets cannot be counted right now');
+      return true;
+    });
+    if (counted) return;
+    const now = Date.now();
+    // Addresses whose window is over are forgotten, so a spray of addresses cannot grow the map for ever.
+    for (const [known, until] of this.guessing) if (until <= now) this.guessing.delete(known);
+    this.guessing.set(address, now + SECRET_GUESS_WINDOW_MS);
+    throw new TooManyGuesses();
   }
 
   /** Payments' verdict on `given`, one question at a time per secret. */

@@ -135,12 +135,15 @@ export class ChatFrontDoor {
   /**
    * Tells notifications the subscriber writes (their 24-hour window opens again, what it held goes
    * out): at the first message, then at most every ANNOUNCE_EVERY_MS. Its own transaction, so a
-   * crash before it leaves the subscriber due and the next message announces.
+   * crash or a failure before it leaves the subscriber due and the next message announces.
    */
   private async announce(userId: string, messageCount: number, at: Date): Promise<void> {
-    await this.deps.outbox.commit(async (tx, emit) => {
-      if (await subscribersStore.announced(tx, userId, at)) emit(aiChatSubscriberWrote, { subscriberId: userId, revision: messageCount, at: at.toISOString() });
-    });
+    await this.deps.outbox
+      .commit(async (tx, emit) => {
+        if (await subscribersStore.announced(tx, userId, at)) emit(aiChatSubscriberWrote, { subscriberId: userId, revision: messageCount, at: at.toISOString() });
+      })
+      // The message is stored already and still answered: the subscriber stays due and their next message announces.
+      .catch((error: unknown) => this.deps.logger.warn({ err: error, userId }, 'notifications could not be told the subscriber wrote; the next message tells it'));
   }
 
   /**

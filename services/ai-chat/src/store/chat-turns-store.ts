@@ -61,9 +61,9 @@ export const chatTurnsStore = {
          SELECT EXISTS (SELECT 1 FROM ${TABLES.pauses} p WHERE p.user_id = $1 AND (p.paused_until IS NULL OR p.paused_until > $4)) AS paused
        ), counted AS (
          INSERT INTO ${TABLES.subscribers} AS s (user_id, first_name, message_count, first_message_at, last_message_at)
-         VALUES ($1, $2, 1, $4, $4)
+         VALUES ($1, nullif($2, ''), 1, $4, $4)
          ON CONFLICT (user_id) DO UPDATE SET message_count = s.message_count + 1, last_message_at = EXCLUDED.last_message_at,
-                                             first_name = coalesce(EXCLUDED.first_name, s.first_name)
+                                             first_name = coalesce(nullif(EXCLUDED.first_name, ''), s.first_name)
          RETURNING message_count, announced_at
        ), kept AS (
          INSERT INTO ${TABLES.conversations} (user_id, role, content, "timestamp") VALUES ($1, 'user', $3, $4) RETURNING id
