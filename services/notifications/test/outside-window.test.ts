@@ -172,6 +172,14 @@ describe('messages outside the 24-hour window', () => {
     const releases = await n.notifications.prisma.$queryRawUnsafe<{ key: string }[]>(`SELECT idempotency_key AS key FROM notifications.outside_effects WHERE idempotency_key LIKE $1`, `delivery-${held.id}:%`);
     expect(releases).toHaveLength(1);
     expect(n.messages('8700005')).toMatchObject([{ source: 'sendTemplate', templateName: 'confirmation_v2' }]);
+
+    // A message decided on the old name and recorded held after the save (the save's release did not see it): it goes through the new one at once.
+    const { prisma, exposed } = n.notifications;
+    const { revision } = await prisma.chatSubscriber.findUniqueOrThrow({ where: { subscriberId: '8700005' } });
+    const late = await prisma.delivery.create({ data: { kind: 'payment_confirmation', subscriberId: '8700005', invoiceId: 'INV-REFUSED002', details: { amount: 35000, description: 'Netflix 1 сар', paidAt: '2026-11-23T08:00:00.000Z' } } });
+    await exposed.deliveries.settleNow(late, { status: 'held', attempts: 1, reason: 'decided on the old name', seen: revision, template: { kind: 'payment_confirmation', name: 'old_confirmation' } });
+    await eventually(async () => (await prisma.delivery.findUniqueOrThrow({ where: { id: late.id } })).status === 'sent', 15_000, 'the late-held confirmation to go through the new template');
+    expect(n.messages('8700005')).toHaveLength(2);
   });
 
   it('does not send a chat answer outside the window, and the delivery says why, even with every template set', async () => {

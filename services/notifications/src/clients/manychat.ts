@@ -49,6 +49,14 @@ export class ManyChatError extends Error {
   }
 }
 
+/** ManyChat refused a utility template (sendTemplate answered 400): a new template fixes it, not a retry. */
+export class TemplateRefused extends ManyChatError {
+  constructor(refusal: ManyChatError) {
+    super(refusal.status, refusal.code, refusal.message, { cause: refusal });
+    this.name = 'TemplateRefused';
+  }
+}
+
 export interface PageInfo {
   id: string;
   name: string;
@@ -107,7 +115,14 @@ export class ManyChatClient {
    * envelopes and counted with its sends.
    */
   async sendTemplate(subscriberId: string, templateName: string, variables: Record<string, string>, signal?: AbortSignal): Promise<void> {
-    await this.request('sendTemplate', 'POST', '/fb/sending/sendTemplate', { subscriber_id: subscriberIdOf(subscriberId), template_name: templateName, variables }, { signal, pace: this.sendingPace });
+    const body = { subscriber_id: subscriberIdOf(subscriberId), template_name: templateName, variables };
+    try {
+      await this.request('sendTemplate', 'POST', '/fb/sending/sendTemplate', body, { signal, pace: this.sendingPace });
+    } catch (error) {
+      // A 400 to this call is ManyChat refusing the template itself (not approved, renamed, a placeholder it lacks).
+      if (error instanceof ManyChatError && error.status === 400) throw new TemplateRefused(error);
+      throw error;
+    }
   }
 
   private get sendingPace(): Pace {

@@ -14,7 +14,7 @@ import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
 import {
   aiChatAnswerReady, aiChatAutomationChanged, aiChatFlowRequested, aiChatSubscriberWrote, BASE_URL_WARNING, createRenewalSession, keyDelivery, notificationsReminderRecorded, paymentsInvoicePaid,
-  streamingKeyAssigned, streamingKeyExtended, type KeyDelivery, type TemplateKind,
+  streamingKeyAssigned, streamingKeyExtended, templateSettingKey, type KeyDelivery, type TemplateKind,
 } from '@bo/proto';
 import { ManyChatError } from '../clients/manychat';
 import {
@@ -28,7 +28,7 @@ import { deliveriesStore, type DeliveryRecord, type NewDelivery } from '../store
 import { purchasesStore } from '../store/purchases-store';
 import { remindersStore } from '../store/reminders-store';
 import { settingsStore } from '../store/settings-store';
-import { NotConfiguredError, type ChatMessenger } from './messenger';
+import { NotConfiguredError, type ChatMessenger, type TriedTemplate } from './messenger';
 
 /** What the deliveries list keeps of a key delivery instead of the account's password. */
 const MASKED_PASSWORD = '••••••';
@@ -55,7 +55,7 @@ type Target = Pick<DeliveryRecord, 'id' | 'subscriberId' | 'reminderId' | 'keyId
  */
 export type Outcome =
   | { status: 'sent'; attempts: number; templateName: string | null; text: string }
-  | { status: 'held'; attempts: number; reason: string; seen: number | null }
+  | { status: 'held'; attempts: number; reason: string; seen: number | null; template?: TriedTemplate }
   | { status: 'failed' | 'opted_out'; attempts: number; reason: string | null; tried: boolean };
 
 /** What a message was composed into: the message and how it is recorded, or why it is not sent. */
@@ -238,6 +238,10 @@ export class ChatDeliveries {
     } else if (outcome.status === 'held' && latest && latest.revision !== outcome.seen) {
       await deliveriesStore.notSent(tx, target.id, { attempts, error: reason, status: 'pending' });
       await this.sendAgain(tx, target.id, latest.revision);
+    } else if (outcome.status === 'held' && outcome.template && (await this.templateChanged(tx, outcome.template))) {
+      // An admin saved the kind's template while this was decided on the old one: it goes through the new one now.
+      await deliveriesStore.notSent(tx, target.id, { attempts, error: reason, status: 'pending' });
+      await this.deps.effects.record(tx, `delivery-${target.id}:template-${randomUUID()}`, this.effect, { deliveryId: target.id });
     } else {
       await deliveriesStore.notSent(tx, target.id, { attempts, error: reason, status: outcome.status });
     }
@@ -255,7 +259,8 @@ export class ChatDeliveries {
     };
     try {
       const sent = await messenger.send(subscriberId, message);
-      if (sent.status !== 'sent') return failed(409, sent.status === 'held' ? `${sent.cause}: a test is never held, so it was not sent` : sent.reason);
+      // Held for a template ManyChat refused is ManyChat's refusal (502); held for want of one, or paused, is ours (409).
+      if (sent.status !== 'sent') return failed(sent.status === 'held' && sent.refused ? 502 : 409, sent.status === 'held' ? `${sent.cause}: a test is never held, so it was not sent` : sent.reason);
       await deliveriesStore.sent(prisma, delivery.id, { attempts: 1, templateName: sent.templateName, text: recordedText(message, sent.templateName) });
       return { sent: true };
     } catch (error) {
@@ -270,11 +275,15 @@ export class ChatDeliveries {
   }
 
   /**
-   * An admin saved the utility template of `kind`: its held messages go out now through it (a
-   * subscriber paused or still inside no window is decided again as any send is).
+   * An admin saves the utility template of `kind` (empty clears it): with a name, its held messages
+   * go out now through it (a paused subscriber's are decided again as any send is). One
+   * transaction, under the kind's lock, so a message being held on the old name meanwhile is not missed.
    */
-  async templateSaved(kind: TemplateKind): Promise<number> {
+  async templateSaved(kind: TemplateKind, name: string): Promise<number> {
     const released = await this.deps.prisma.$transaction(async (tx) => {
+      await settingsStore.lockTemplate(tx, kind);
+      await settingsStore.write(tx, templateSettingKey(kind), name);
+      if (!name) return 0;
       const ids = await deliveriesStore.releaseHeldOfKind(tx, kind);
       // Keyed by this save: a later save releases what is held by then again.
       const save = randomUUID();
@@ -283,6 +292,12 @@ export class ChatDeliveries {
     });
     if (released > 0) this.deps.effects.nudge();
     return released;
+  }
+
+  /** Whether the kind's template is no longer the one a held message was decided on (under the save's lock). */
+  private async templateChanged(tx: Prisma.TransactionClient, tried: TriedTemplate): Promise<boolean> {
+    await settingsStore.lockTemplate(tx, tried.kind);
+    return (await settingsStore.read(tx)).templates[tried.kind] !== tried.name;
   }
 
   /** A message released from held goes out as an effect keyed by the subscriber's message that released it: once. */

@@ -1,5 +1,5 @@
 import { dynamicBlock, type TemplateKind } from '@bo/proto';
-import { ManyChatError, type ManyChatClient } from '../clients/manychat';
+import { ManyChatError, TemplateRefused, type ManyChatClient } from '../clients/manychat';
 import type { ChatMessage } from '../domain/templates';
 import type { PrismaClient } from '../generated/prisma/client';
 import { chatPausesStore } from '../store/chat-pauses-store';
@@ -34,13 +34,20 @@ export class NotConfiguredError extends Error {
   }
 }
 
+/** The utility template a held message was decided on: its kind, and the name set then (null: none). */
+export interface TriedTemplate {
+  kind: TemplateKind;
+  name: string | null;
+}
+
 /**
- * What became of one send. Held: `cause` says why it cannot go now, `reason` adds until when it waits. `seen`: the subscriber's last interaction the decision was made on
+ * What became of one send. Held: `cause` says why it cannot go now, `reason` adds until when it
+ * waits, `refused` when ManyChat refused the kind's template, `template` the template it was decided on. `seen`: the subscriber's last interaction the decision was made on
  * (its revision; null when the chat never told us), so holding can tell whether they wrote since.
  */
 export type SendOutcome =
   | { status: 'sent'; templateName: string | null }
-  | { status: 'held'; reason: string; cause: string; seen: number | null }
+  | { status: 'held'; reason: string; cause: string; seen: number | null; refused?: true; template?: TriedTemplate }
   | { status: 'not_sent'; reason: string };
 
 /**
@@ -74,7 +81,7 @@ export class ChatMessenger {
   async send(subscriberId: string, message: ChatMessage, signal?: AbortSignal): Promise<SendOutcome> {
     if (!this.client) throw new NotConfiguredError();
     const last = await chatSubscribersStore.lastInteraction(this.prisma, subscriberId);
-    const held = (cause: string, until: string): SendOutcome => ({ status: 'held', cause, reason: `${cause}: held until ${until}`, seen: last?.revision ?? null });
+    const held = (cause: string, until: string, more: { refused?: true; template?: TriedTemplate } = {}): SendOutcome => ({ status: 'held', cause, reason: `${cause}: held until ${until}`, seen: last?.revision ?? null, ...more });
     // Nothing automatic while a person has the chat, however late the message was made.
     if (await chatPausesStore.isPaused(this.prisma, subscriberId)) return held(PAUSED_REASON, 'the subscriber writes after it resumes');
     if (!last || Date.now() - last.at.getTime() <= MESSAGING_WINDOW_MS) {
@@ -88,12 +95,14 @@ export class ChatMessenger {
     }
     if (!message.template) return { status: 'not_sent', reason: CHAT_ANSWER_OUTSIDE_WINDOW };
     const templateName = (await settingsStore.read(this.prisma)).templates[message.template.kind];
-    if (!templateName) return held(noTemplateReason(message.template.kind), 'the subscriber writes');
+    const tried = { kind: message.template.kind, name: templateName };
+    if (!templateName) return held(noTemplateReason(message.template.kind), 'the subscriber writes', { template: tried });
     try {
       await this.client.sendTemplate(subscriberId, templateName, message.template.variables, signal);
     } catch (error) {
       // Not approved, renamed, or a placeholder it lacks: no retry fixes it, an admin's new template does (saving it sends what is held).
-      if (error instanceof ManyChatError && !error.retryable) return held(refusedTemplateReason(templateName, error.message), 'the subscriber writes or a template is saved (/manychat-admin)');
+      // Any other refusal (a bad token, a blocked subscriber) fails the message as before.
+      if (error instanceof TemplateRefused) return held(refusedTemplateReason(templateName, error.message), 'the subscriber writes or a template is saved (/manychat-admin)', { refused: true, template: tried });
       throw error;
     }
     return { status: 'sent', templateName };

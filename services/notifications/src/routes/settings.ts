@@ -29,10 +29,10 @@ export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, m
   });
 
   serveRoute(app, updateManyChatSetting, async ({ body }) => {
-    await settingsStore.write(prisma, body.key, body.value);
     // A template named for a kind: what was held for want of one (or refused under the old name) goes out through it now.
     const kind = templateKinds.find((one) => templateSettingKey(one) === body.key);
-    if (kind && body.value !== '') await deliveries.templateSaved(kind);
+    if (kind) await deliveries.templateSaved(kind, String(body.value));
+    else await settingsStore.write(prisma, body.key, body.value);
     return { success: true, message: 'Settings updated successfully', data: body };
   });
 }

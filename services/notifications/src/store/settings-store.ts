@@ -31,6 +31,15 @@ export const settingsStore = {
     };
   },
 
+  /**
+   * Serialises a kind's template save with the holding of its messages (both take it in their
+   * transaction): a message held on the old name while the new one is saved is either released by
+   * the save or sees the new name.
+   */
+  async lockTemplate(db: NotificationsDb, kind: TemplateKind): Promise<void> {
+    await db.$queryRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))::text', `notifications.template.${kind}`);
+  },
+
   async write(db: NotificationsDb, key: SettingKey, value: string | number): Promise<void> {
     const text = String(value);
     await db.appSetting.upsert({ where: { key }, create: { key, value: text, description: descriptions[key] }, update: { value: text } });
