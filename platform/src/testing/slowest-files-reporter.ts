@@ -26,7 +26,7 @@ export function slowestFiles(durations: FileDuration[], count: number): string {
  */
 export function failedTests(durations: FileDuration[]): string {
   const lines = durations.flatMap(({ file, project, failed }) => (failed ?? []).map((name) => `  ${project.padEnd(7)} ${file} > ${name}`));
-  return lines.length === 0 ? 'No test failed.' : `Failed tests (${lines.length}):\n${lines.join('\n')}`;
+  return lines.length === 0 ? 'No failed test recorded (a run that stopped before its end records nothing: see its exit code below).' : `Failed tests (${lines.length}):\n${lines.join('\n')}`;
 }
 
 /** The durations several runs appended to one file (`make test` runs its projects side by side). */
@@ -45,7 +45,7 @@ export function readDurations(file: string): FileDuration[] {
 export class SlowestFilesReporter implements Reporter {
   constructor(private readonly count = 10) {}
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<{ message?: string }> = []): void {
     const durations = testModules.map((module): FileDuration => {
       const diagnostic = module.diagnostic();
       const failed = [...module.children.allTests('failed')].map((test) => test.fullName);
@@ -60,6 +60,8 @@ export class SlowestFilesReporter implements Reporter {
         ...(failed.length > 0 ? { failed } : {}),
       };
     });
+    // An error no test caught (a timer's, a stray promise's) fails the run too: it is listed under no file.
+    if (unhandledErrors.length > 0) durations.push({ file: '(no file: unhandled errors)', project: '', ms: 0, failed: unhandledErrors.map((error) => error.message?.split('\n')[0] ?? 'unhandled error') });
     const into = process.env.TEST_DURATIONS_FILE;
     if (into) appendFileSync(into, durations.map((duration) => `${JSON.stringify(duration)}\n`).join(''));
     else if (durations.length > 0) console.log(`\n${slowestFiles(durations, this.count)}\n`);

@@ -69,6 +69,8 @@ describe('the outbound guard: URLs an administrator enters never reach this mach
     ['http://[fe80::1]/', 'link-local'],
     ['http://[64:ff9b::7f00:1]/', 'NAT64'],
     ['http://[2002:7f00:1::]/', '6to4'],
+    ['http://[::a9fe:a9fe]/', 'IPv4-compatible'],
+    ['http://[64:ff9b:1::a00:1]/', 'local NAT64'],
     ['http://internal.example.mn/', 'internal.example.mn resolves to 10.1.2.3'],
     ['http://metadata.example.mn/', 'cloud metadata'],
     ['http://mixed.example.mn/', 'resolves to 192.168.1.10'],
@@ -144,12 +146,11 @@ describe('the outbound guard: URLs an administrator enters never reach this mach
       expect(seen).toEqual(['/to-metadata', '/to-loopback-name', '/to-private-name']);
     });
 
-    it('refuses a name that resolves publicly when checked and to this machine when connected (DNS rebinding), before any byte is sent', async () => {
+    it('refuses a name that resolves publicly when checked and to this machine when connected (DNS rebinding)', async () => {
       const rebinding = new OutboundGuard({ resolve: playedDns({ 'rebind.example.mn': [[PUBLIC], ['127.0.0.1']] }) });
-      seen.length = 0;
+      // The refusal is the guard's at connect time (nothing listens on port 80 here, so any other path would fail otherwise).
       const message = await refusal(rebinding.get('http://rebind.example.mn/'));
       expect(message).toContain('rebind.example.mn now resolves to 127.0.0.1, loopback');
-      expect(seen).toEqual([]);
     });
   });
 });
