@@ -241,7 +241,7 @@ export class ChatDeliveries {
     } else if (outcome.status === 'held' && outcome.template && (await this.templateChanged(tx, outcome.template))) {
       // An admin saved the kind's template while this was decided on the old one: it goes through the new one now.
       await deliveriesStore.notSent(tx, target.id, { attempts, error: reason, status: 'pending' });
-      await this.deps.effects.record(tx, `delivery-${target.id}:template-${randomUUID()}`, this.effect, { deliveryId: target.id });
+      await this.sendThroughSaved(tx, target.id, randomUUID());
     } else {
       await deliveriesStore.notSent(tx, target.id, { attempts, error: reason, status: outcome.status });
     }
@@ -285,9 +285,8 @@ export class ChatDeliveries {
       await settingsStore.write(tx, templateSettingKey(kind), name);
       if (!name) return 0;
       const ids = await deliveriesStore.releaseHeldOfKind(tx, kind);
-      // Keyed by this save: a later save releases what is held by then again.
       const save = randomUUID();
-      for (const deliveryId of ids) await this.deps.effects.record(tx, `delivery-${deliveryId}:template-${save}`, this.effect, { deliveryId });
+      for (const deliveryId of ids) await this.sendThroughSaved(tx, deliveryId, save);
       return ids.length;
     });
     if (released > 0) this.deps.effects.nudge();
@@ -298,6 +297,11 @@ export class ChatDeliveries {
   private async templateChanged(tx: Prisma.TransactionClient, tried: TriedTemplate): Promise<boolean> {
     await settingsStore.lockTemplate(tx, tried.kind);
     return (await settingsStore.read(tx)).templates[tried.kind] !== tried.name;
+  }
+
+  /** A message released by a template save goes out as an effect keyed by that save (a later save may release it again). */
+  private async sendThroughSaved(tx: Prisma.TransactionClient, deliveryId: number, save: string): Promise<void> {
+    await this.deps.effects.record(tx, `delivery-${deliveryId}:template-${save}`, this.effect, { deliveryId });
   }
 
   /** A message released from held goes out as an effect keyed by the subscriber's message that released it: once. */
