@@ -27,7 +27,7 @@ export const PRICE_LIST_REFRESH_MS = 5_000;
  */
 export class PriceList {
   private readonly pricing: ServiceClient;
-  private snapshot: { products: MatchableProduct<ListedProduct>[]; readAt: number } | null = null;
+  private snapshot: { products: MatchableProduct<ListedProduct>[]; rows: string; readAt: number } | null = null;
   private reading: Promise<MatchableProduct<ListedProduct>[]> | null = null;
   private warming: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -66,11 +66,16 @@ export class PriceList {
     this.reading ??= (async () => {
       try {
         const list = await this.pricing.call(listPrices, { query: { format: 'array' } });
-        const products = (list.data as PriceRow[]).flatMap((row) => {
-          const listed = listedProduct(row);
-          return listed ? [matchable(listed, listed.name)] : [];
-        });
-        this.snapshot = { products, readAt: (this.options.now ?? Date.now)() };
+        const rows = JSON.stringify(list.data);
+        // Read every 5 s, the list rarely changes: its products are worked out again only when it did.
+        const products =
+          this.snapshot?.rows === rows
+            ? this.snapshot.products
+            : (list.data as PriceRow[]).flatMap((row) => {
+                const listed = listedProduct(row);
+                return listed ? [matchable(listed, listed.name)] : [];
+              });
+        this.snapshot = { products, rows, readAt: (this.options.now ?? Date.now)() };
         return products;
       } finally {
         this.reading = null;
