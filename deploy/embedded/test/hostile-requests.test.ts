@@ -114,11 +114,17 @@ async function callsBetween(before: Mark, after: Mark): Promise<string[]> {
   return calls;
 }
 
-/** Runs a request started (an entry's embedding) that no process has finished yet: they write after the request answered. */
+/**
+ * Work a request set going that has not ended yet, and writes after the request answered: runs it
+ * started (an entry's embedding) and events still in an outbox (their consumers write when they come).
+ */
 async function requestsRunsActive(): Promise<number> {
   const counts = await Promise.all(
     domainServiceNames.map(async (name) => {
-      const { rows } = await db.query<{ active: string }>(`SELECT count(*) AS active FROM "${schemaOf(name)}".runs WHERE status IN ('pending', 'in_progress') AND schedule IS NULL`);
+      const { rows } = await db.query<{ active: string }>(
+        `SELECT (SELECT count(*) FROM "${schemaOf(name)}".runs WHERE status IN ('pending', 'in_progress') AND schedule IS NULL)
+              + (SELECT count(*) FROM "${schemaOf(name)}".outbox_events WHERE status = 'pending') AS active`,
+      );
       return Number(rows[0].active);
     }),
   );
