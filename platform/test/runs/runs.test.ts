@@ -229,11 +229,16 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
   });
 
   it('a cancelled run whose code does not stop is ended as cancelled after the grace, freeing its kind', async () => {
-    const stuck = runKind('stuck', () => new Promise(() => undefined), { exclusive: true });
+    let entered = false;
+    const stuck = runKind('stuck', () => {
+      entered = true;
+      return new Promise(() => undefined);
+    }, { exclusive: true });
     const one = process_([stuck], { heartbeatMs: 100, cancelGraceMs: 500 });
     const { run } = await one.runs.begin(stuck, {}, { startedBy: 'system' });
     const id = run.id.split('.')[1];
-    await waitFor(async () => (await one.runs.peek(id))?.status === 'in_progress', 10_000, 'the run to start');
+    // In its code, not just taken: a cancel before the code starts stops it at once, with no grace to run out.
+    await waitFor(async () => entered && (await one.runs.peek(id))?.status === 'in_progress', 10_000, 'the run\'s code to start');
     await one.runs.cancel(id);
     await waitFor(async () => (await one.runs.peek(id))?.status === 'cancelled', 5_000, 'cancelled after the grace');
     expect((await one.runs.peek(id))?.lastError).toMatch(/had not stopped/);
