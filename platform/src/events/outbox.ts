@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { currentCorrelationId } from '../logging';
 import { Poller } from './poller';
 import { quoteSchema, type SqlClient, type TransactionalDb } from './sql';
-import { errorMessage, type EventTransport } from './transport';
+import { errorMessage, UnroutableEventError, type EventTransport } from './transport';
 
 /**
  * Writes the event into the service's outbox inside the caller's business transaction, so the
@@ -88,6 +88,11 @@ export interface OutboxRelayOptions {
   retryMaxMs?: number;
   /** A row still unpublished this long after it was written (or retried) becomes `failed`. Default 24 h. */
   failAfterMs?: number;
+  /**
+   * Events that are news, not work (a run's progress): published for whoever binds a queue to
+   * them, and sent when nobody does, where any other event waits, unroutable, for its consumer.
+   */
+  mayGoUnheard?: (name: string) => boolean;
   log?: (message: string, detail?: Record<string, unknown>) => void;
 }
 
@@ -113,7 +118,7 @@ interface OutboxRow {
 export class OutboxRelay {
   private readonly table: string;
   private readonly poller: Poller;
-  private readonly settings: Required<Omit<OutboxRelayOptions, 'log'>> & Pick<OutboxRelayOptions, 'log'>;
+  private readonly settings: Required<Omit<OutboxRelayOptions, 'log' | 'mayGoUnheard'>> & Pick<OutboxRelayOptions, 'log' | 'mayGoUnheard'>;
   private pausedSince?: number;
 
   constructor(options: OutboxRelayOptions) {
@@ -158,7 +163,7 @@ export class OutboxRelay {
       this.pausedSince = undefined;
     }
     const rows = await this.claim();
-    const results = await Promise.allSettled(rows.map((row) => this.settings.transport.publish(toEnvelope(row))));
+    const results = await Promise.allSettled(rows.map((row) => this.publish(row)));
     const sent = rows.filter((_, index) => results[index].status === 'fulfilled').map((row) => row.id);
     if (sent.length > 0) {
       await this.settings.db.$executeRawUnsafe(
@@ -171,6 +176,14 @@ export class OutboxRelay {
       if (result.status === 'rejected') await this.recordFailure(rows[index], result.reason);
     }
     return rows.length;
+  }
+
+  private async publish(row: OutboxRow): Promise<void> {
+    try {
+      await this.settings.transport.publish(toEnvelope(row));
+    } catch (error) {
+      if (!(error instanceof UnroutableEventError && this.settings.mayGoUnheard?.(row.name))) throw error;
+    }
   }
 
   /** Due pending rows, oldest first, leased so that no other pass takes them meanwhile. */

@@ -75,9 +75,8 @@ export interface RunsOptions {
   schema: string;
   db: TransactionalDb;
   /**
-   * Where progress events go (`<service>.run.progress`), given only when some consumer is bound to
-   * them (defineService asks the topology): unbound, they would wait unroutable in the outbox. The
-   * gateway, which has no bus, has none either.
+   * Where progress events go (`<service>.run.progress`), published whether or not anyone listens
+   * (the relay's mayGoUnheard). The gateway, which has no bus, has none.
    */
   outbox?: Pick<Outbox<SqlClient>, 'enqueue' | 'nudge'>;
   logger: Logger;

@@ -10,7 +10,6 @@ import {
   registerEventMetrics,
   subscribe,
   sweepMessaging,
-  topicMatcher,
   type EventHandler,
   type Outbox,
   type OutsideEffect,
@@ -168,14 +167,14 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       const { transport } = infrastructure;
       // Every queue and binding of the topology, so no event waits unroutable for its consumer's first start.
       await transport.declareTopology(eventTopology);
-      const relay = new OutboxRelay({ db: sql, schema, transport, log: (message, detail) => logger.warn(detail ?? {}, message) });
+      // A run's progress is published for whoever listens (the design's "scrape progress"); sent when nobody does.
+      const progressEvent = runProgressEventOf(spec.name).name;
+      const relay = new OutboxRelay({ db: sql, schema, transport, mayGoUnheard: (name) => name === progressEvent, log: (message, detail) => logger.warn(detail ?? {}, message) });
       const outbox = createOutbox({ db: sql, schema, relay });
       const effects = new OutsideEffects({ db: sql, schema, effects: [], log: (message, detail) => logger.warn(detail ?? {}, message) });
       const metrics = createMetrics(spec.name);
       const outside = (options: OutsideOptions) => new OutsideSystem({ ...options, registry: metrics.registry, paces: infrastructure.outsideLimit });
-      // Progress events only when a consumer is bound to them: unbound, each would wait unroutable in the outbox.
-      const progressHeard = eventTopology.some((entry) => entry.events.some((binding) => topicMatcher(binding)(runProgressEventOf(spec.name).name)));
-      const runs = new Runs({ service: spec.name, schema, db: sql, outbox: progressHeard ? outbox : undefined, logger });
+      const runs = new Runs({ service: spec.name, schema, db: sql, outbox, logger });
       const parts = await spec.build({ config, logger, signer: identity.signer, infrastructure, prisma, outbox, effects, outside, runs });
       effects.register(parts.outsideEffects ?? []);
       const app = createServiceApp({

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { runProgressEventOf, type EventEnvelope, type RunProgress } from '@bo/proto';
+import { runProgressEventOf, type EventEnvelope, type RunProgress, type ServiceName } from '@bo/proto';
 import { createLogger, createServiceApp } from '@bo/platform';
 import { signedBy, testVerifier } from '@bo/platform/testing/identity';
 import { createOutbox, OutboxRelay, type EventTransport, type SqlClient, type TransactionalSqlClient } from '@bo/platform/events';
@@ -31,13 +31,14 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
   const stops: Array<() => Promise<void>> = [];
 
   /** One process of the service: its own pool, relay and runs (and scheduler when asked). */
-  function process_(kinds: RunKind<never>[], options: { leaseMs?: number; heartbeatMs?: number; cancelGraceMs?: number } = {}) {
+  function process_(kinds: RunKind<never>[], { service = SERVICE, ...options }: { service?: ServiceName; leaseMs?: number; heartbeatMs?: number; cancelGraceMs?: number } = {}) {
     const pool = new pg.Pool({ connectionString: database.url, max: 4 });
     pool.on('error', () => {});
     const db: TransactionalSqlClient = createPgSqlClient(pool);
-    const relay = new OutboxRelay({ db, schema, transport, pollIntervalMs: 50 });
+    // As defineService sets it: the service's progress is sent whether or not a queue is bound to it.
+    const relay = new OutboxRelay({ db, schema, transport, pollIntervalMs: 50, mayGoUnheard: (name) => name === runProgressEventOf(service).name });
     const outbox = createOutbox({ db, schema, relay });
-    const runs = new Runs({ service: SERVICE, schema, db, outbox, logger, pollMs: 100, ...options });
+    const runs = new Runs({ service, schema, db, outbox, logger, pollMs: 100, ...options });
     runs.register(kinds);
     const scheduler = new Scheduler({ service: SERVICE, schema, db, runs, logger });
     relay.start();
@@ -109,6 +110,24 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
     expect(new Set(mine.map((event) => event.version)).size).toBe(mine.length);
     expect(Math.max(...mine.map((event) => event.version))).toBe(done.version);
     await consumer.stop();
+    await one.stop();
+  });
+
+  it('publishes progress that nobody listens to as sent, leaving none of it waiting in the outbox', async () => {
+    // Nothing in this suite binds pricing's progress (the first test's watcher hears shop-sync's).
+    const quiet = runKind('quiet', async (run) => {
+      run.progress({ current: 1, total: 1 });
+    });
+    const one = process_([quiet], { service: 'pricing' });
+    const { run } = await one.runs.begin(quiet, {}, { startedBy: 'system' });
+    expect(await one.runs.waitFor(run.id.split('.')[1], 10_000)).toMatchObject({ status: 'completed' });
+    const progressRows = () =>
+      database.db.$queryRawUnsafe<{ status: string; attempts: number }[]>(`SELECT status, attempts FROM "${schema}".outbox_events WHERE name = 'pricing.run.progress' AND payload->>'runId' = $1`, run.id);
+    await waitFor(async () => {
+      const rows = await progressRows();
+      return rows.length >= 2 && rows.every((row) => row.status === 'sent');
+    }, 10_000, 'every progress event sent');
+    expect((await progressRows()).every((row) => row.attempts === 0)).toBe(true);
     await one.stop();
   });
 

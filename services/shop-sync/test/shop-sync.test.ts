@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEnvelope, pricingPriceUpdated, type PriceRow } from '@bo/proto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEnvelope, pricingPriceUpdated, runProgressEventOf, type EventEnvelope, type PriceRow, type RunProgress } from '@bo/proto';
 import { SIMULATOR_KEY } from '../src/service';
 import { asService } from '@bo/platform/testing/identity';
 import { asAdmin, startShopSystem, type ShopSystem } from './system';
@@ -85,6 +85,11 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
     // A mapped product removed from the shop: its push must fail by name, and it is not re-created.
     system.woo.state.products.delete(117);
     system.woo.journal.clear();
+    // A watcher of our own on the bus: the sync's progress is published there, as it moves.
+    const progress: RunProgress[] = [];
+    const watcher = await system.bus.consume({ service: 'sync-progress-watch', bindings: [runProgressEventOf('shop-sync').name] }, async ({ envelope }) => {
+      progress.push((envelope as EventEnvelope<RunProgress>).payload);
+    });
     const run = (await shop('POST', '/api/woocommerce/sync')).json();
     expect(run).toMatchObject({ status: 'finished', total: 14, synced: 13, failed: 1, skipped: 0 });
     expect(run.failures).toEqual([{ productName: 'Free Fire 520 Diamonds', error: expect.stringContaining('woocommerce_rest_product_invalid_id') }]);
@@ -99,6 +104,12 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
     expect(batches.map((entry) => new URL(entry.url, 'http://x').pathname).sort()).toEqual([
       '/wp-json/wc/v3/products/101/variations/batch', '/wp-json/wc/v3/products/105/variations/batch', '/wp-json/wc/v3/products/110/variations/batch', '/wp-json/wc/v3/products/batch',
     ]);
+    await vi.waitFor(() => expect(progress.some((event) => event.runId === run.id && event.status === 'completed')).toBe(true), { timeout: 5_000 });
+    const seen = progress.filter((event) => event.runId === run.id);
+    expect(seen[0]).toMatchObject({ status: 'pending', kind: 'woocommerce-sync' });
+    expect(seen.at(-1)).toMatchObject({ status: 'completed', progress: { current: 14, total: 14, counters: { failed: 1 } } });
+    expect(seen.map((event) => event.version)).toEqual([...seen.map((event) => event.version)].sort((a, b) => a - b));
+    await watcher.stop();
     expect(variation(102)).toMatchObject({ regular_price: '36000', sale_price: '' });
     expect(variation(104)).toMatchObject({ regular_price: '189000', sale_price: '179000' });
     expect(product(115)).toMatchObject({ regular_price: '7000' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createLogger, type ServiceEnv } from '@bo/platform';
-import { PgTransport } from '@bo/platform/events';
+import { PgTransport, type EventTransport } from '@bo/platform/events';
 import { connectInfrastructure, embeddedInfrastructure, type Infrastructure } from '@bo/platform/runtime';
 import type { RunningService } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
@@ -28,6 +28,8 @@ export interface ShopSystem {
   sheetRows(): string[][];
   /** Publishes an event on the bus, as a relay would. */
   publish(envelope: EventEnvelope): Promise<void>;
+  /** The bus the services use, to watch events on it as a consumer of one's own. */
+  bus: EventTransport;
   /** Stops shop-sync (as a deploy or a crash-restart would) and starts it again on its port and database. */
   restartShop(): Promise<void>;
   stop(): Promise<void>;
@@ -95,6 +97,7 @@ export async function startShopSystem(name: string, options: ShopSystemOptions =
     wooUrl,
     sheetRows: () => sheets.state.view(PRICE_LIST_SPREADSHEET_ID)!.sheets[0].rows as string[][],
     publish: (envelope) => infrastructures[0].transport.publish(envelope),
+    bus: infrastructures[0].transport,
     async restartShop() {
       await system.shop.stop();
       started.splice(started.indexOf(system.shop), 1);
