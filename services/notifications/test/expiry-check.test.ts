@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL_WARNING, type StreamingKeyView } from '@bo/proto';
+import { BASE_URL_WARNING, type RunView, type StreamingKeyView } from '@bo/proto';
 import { asService } from '@bo/platform/testing/identity';
 import { eventually, startNotificationsSystem, textOf, type NotificationsSystem } from './system';
 
@@ -146,5 +146,21 @@ describe('the expiry check, with streaming-keys', () => {
   it('answers only admins, and refuses a body', async () => {
     expect((await n.call('POST', '/api/manychat/trigger-expiry-check', {}, {})).status).toBe(401);
     expect((await n.call('POST', '/api/manychat/trigger-expiry-check', { days: 3 })).status).toBe(400);
+  });
+
+  // Last: it restarts notifications on a schedule that ticks every second (EXPIRY_CHECK_CRON, hourly by default).
+  it('checks by itself on its schedule: each tick an expiry-check run of the schedule, a new expiring key reminded once', async () => {
+    const [key] = await makeKeys('nfx.scheduled@example.mn', 2 * DAY, ['8400001']);
+    await n.system.restart('notifications', { EXPIRY_CHECK_CRON: '* * * * * *' });
+    const sentFor = () => n.manychat.state.messages.map(textOf).filter((text) => text.includes(key.key));
+    await eventually(() => (sentFor().length > 0 ? true : undefined), 15_000, 'the reminder sent by a scheduled check');
+    const scheduledRuns = async () =>
+      ((await n.system.running('notifications')!.app.inject({ method: 'GET', url: '/internal/notifications/runs?kind=expiry-check&limit=200', headers: asService('gateway') })).json().data as RunView[]).filter(
+        (run) => run.startedBy === 'schedule:expiry-check',
+      );
+    // Later ticks find it reminded already.
+    await eventually(async () => ((await scheduledRuns()).filter((run) => run.status === 'completed').length >= 3 ? true : undefined), 15_000, 'three scheduled checks');
+    expect(sentFor()).toHaveLength(1);
+    await keyStatus(key.id, 'sent', 1);
   });
 });

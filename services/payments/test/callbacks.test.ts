@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@bo/platform/testing/eventually';
+import { asService } from '@bo/platform/testing/identity';
+import type { RunView } from '@bo/proto';
 import { qpayFaultRules } from '@bo/sim-qpay';
 import { newInvoice, startPaymentsSystem, type PaymentsSystem } from './system';
 
@@ -208,5 +210,10 @@ describe('payments: the reconciliation on its schedule', () => {
     // The check is logged just after the paid transition commits.
     const logged = await eventually(() => it_.payments.prisma.qpayWebhookLog.findFirst({ where: { reference: invoiceId, type: 'check' } }), 5_000, 'the reconciliation check in the log');
     expect(logged).toMatchObject({ status: 'accepted', requestData: { source: 'reconciliation' } });
+    // Each tick is a qpay-reconciliation run on the scheduler; the one that found the payment counts it.
+    const listed = await it_.payments.app.inject({ method: 'GET', url: '/internal/payments/runs?kind=qpay-reconciliation&limit=200', headers: asService('gateway') });
+    const runs: RunView[] = listed.json().data;
+    expect(runs.every((run) => run.kind === 'qpay-reconciliation' && run.startedBy === 'schedule:qpay-reconciliation')).toBe(true);
+    expect(runs.filter((run) => run.status === 'completed' && run.progress.counters.completed === 1)).toHaveLength(1);
   });
 });
