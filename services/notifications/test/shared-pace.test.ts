@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEnvelope, paymentsInvoicePaid } from '@bo/proto';
+import type { RunningService } from '@bo/platform/service';
 import { SENDS_PER_SECOND } from '../src/clients/manychat';
 import { startNotificationsSystem, type NotificationsSystem } from './system';
 
@@ -11,11 +12,17 @@ const MESSAGES = 1_000;
 // finds the pace full is not charged to its delivery: it goes later, and none is lost.
 describe('two notifications processes sending 1,000 confirmations at once', () => {
   let n: NotificationsSystem;
+  let second: RunningService;
 
   beforeAll(async () => {
     n = await startNotificationsSystem('notifications_shared_pace');
-    await n.system.replica('notifications');
+    second = await n.system.replica('notifications');
   });
+  /** The sendContent calls ManyChat took from one process, as its /metrics counts them. */
+  const sendsBy = async (process_: RunningService) => {
+    const metrics = (await process_.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/^outside_call_duration_seconds_count\{[^}]*system="manychat",operation="sendContent",outcome="ok"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+  };
   afterAll(() => n?.stop());
 
   it(`keeps ManyChat at its 25 a second (every send taken, none refused with 429), and delivers every message once`, async () => {
@@ -45,6 +52,10 @@ describe('two notifications processes sending 1,000 confirmations at once', () =
     expect(delivered).toHaveLength(MESSAGES);
     expect(new Set(delivered.map((message) => message.subscriberId)).size).toBe(MESSAGES);
     expect(n.manychat.journal.total - requestsBefore).toBe(MESSAGES);
+    // Both processes sent: the pace was shared, not one process doing all of it.
+    const [firstSends, secondSends] = [await sendsBy(n.notifications), await sendsBy(second)];
+    expect(firstSends + secondSends).toBe(MESSAGES);
+    expect(Math.min(firstSends, secondSends)).toBeGreaterThan(MESSAGES / 10);
     // What arrived: at most 25 in any second (the simulator would have answered 429 past it), at the shared pace.
     const arrivals = delivered.map((message) => Date.parse(message.at)).sort((a, b) => a - b);
     let most = 0;
