@@ -39,6 +39,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
     baseUrls: { openai: config.OPENAI_BASE_URL, gemini: config.GEMINI_BASE_URL, claude: config.CLAUDE_BASE_URL },
     apiKeys: config.AI_API_KEYS,
     timeoutMs: config.AI_TIMEOUT_MS,
+    requestsPerMinute: config.AI_REQUESTS_PER_MINUTE,
     logger,
     outside,
   });

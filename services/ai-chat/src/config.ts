@@ -23,6 +23,12 @@ export const aiChatSettingsSchema = serviceEnvSchema.extend({
   /** Per provider request; a provider slower than this is passed over for the next one. */
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
   /**
+   * Requests a minute each provider key may make, every replica together (a pace shared in Redis):
+   * the key's limit at its provider, which depends on the account's tier (500 is OpenAI's first
+   * paid tier for its small models). A chat question that finds it full goes to the next provider.
+   */
+  AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /**
    * The provider keys: every `*_API_KEY` variable of the environment the service started with
    * (collected below), so a provider row may name any of them. Never shown, only whether set.
    */

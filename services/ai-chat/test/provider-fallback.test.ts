@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeOutcome } from '../src/domain/result-texts';
-import { aiJson, mail, startAiChatSystem, type AiChatSystem } from './system';
+import type { RunningService } from '@bo/platform/service';
+import { aiJson, asStreamingKeys, mail, startAiChatSystem, type AiChatSystem } from './system';
 
 const TIMEOUT_MS = 400;
 
 /** A Disney+ mail the expressions read nothing from, so every parse below asks the AI. */
 const disneyMail = mail({ from: 'disneyplus@mail.disneyplus.com', subject: 'Disney+', text: 'Hi there! Here it is: 493810\nEnjoy watching.' });
 const answer = aiJson({ found: true, type: 'DP_OTP', code: '493810', links: [], blocked_type: null });
+const foundByAi = { result: { found: true, code: '493810', outcome: 'found', source: 'ai' }, cacheable: true };
 const passwordReset = mail({ from: 'disneyplus@mail.disneyplus.com', subject: 'Reset your Disney+ password', text: 'We received a request to reset your password. Code: 771234' }, 0);
 
 describe('AI provider fallback (priority order, the next provider on any failure)', () => {
@@ -37,7 +39,6 @@ describe('AI provider fallback (priority order, the next provider on any failure
     gemini: (await s.sims.gemini.attempts()).length,
     claude: (await s.sims.claude.attempts()).length,
   });
-  const foundByAi = { result: { found: true, code: '493810', outcome: 'found', source: 'ai' }, cacheable: true };
 
   it('asks only the first provider when it answers', async () => {
     expect(await parse()).toMatchObject(foundByAi);
@@ -142,4 +143,41 @@ describe('AI provider fallback (priority order, the next provider on any failure
     expect(metrics).toMatch(/^outside_call_duration_seconds_count\{service="ai-chat",system="gemini",operation="chat.completions",outcome="ok"\} [1-9]\d*$/m);
   });
 
+});
+
+// Issue 20: a provider counts a key's requests whichever process makes them. The replicas share
+// each key's pace in Redis (AI_REQUESTS_PER_MINUTE); a question that would wait past its turn goes
+// to the next provider instead of past the key's limit.
+describe("a provider key's requests a minute, shared by every replica", () => {
+  let s: AiChatSystem;
+  let replica: RunningService;
+
+  beforeAll(async () => {
+    // 60 a minute: one at once, then one a second, for openai's key as for every key.
+    s = await startAiChatSystem('ai_chat_provider_pace', { env: { AI_REQUESTS_PER_MINUTE: '60' } });
+    await s.call('POST', '/api/admin/ai-providers', { provider: 'gemini', model: 'gemini-2.5-flash', apiKeyEnvVar: 'GEMINI_API_KEY', priority: 1 });
+    for (const sim of Object.values(s.sims)) await sim.control('rules', { contains: 'DP_OTP', reply: answer });
+    replica = await s.system.replica('ai-chat');
+  });
+  afterAll(() => s?.stop());
+
+  it('lets each key make at most its share across two replicas at once, sends the rest to the next provider, and says unavailable past them all', async () => {
+    const parseOn = (process_: RunningService) =>
+      process_.app.inject({ method: 'POST', url: '/internal/email-parser/parse', payload: { codeType: 'DP_OTP', mails: [disneyMail] }, headers: asStreamingKeys });
+    const replies = (await Promise.all(Array.from({ length: 8 }, (_, n) => parseOn(n % 2 === 0 ? s.aiChat : replica)))).map((reply) => reply.json());
+    const openai = (await s.sims.openai.attempts()).length;
+    const gemini = (await s.sims.gemini.attempts()).length;
+    // Per key, one at once and one a second later (a question waits a second at most): two, whichever
+    // replica asked. Two paces of their own would have let four through each.
+    for (const asked of [openai, gemini]) {
+      expect(asked).toBeGreaterThanOrEqual(1);
+      expect(asked).toBeLessThanOrEqual(2);
+    }
+    expect(replies.filter((reply) => reply.result.source === 'ai')).toHaveLength(openai + gemini);
+    for (const reply of replies.filter((one) => one.result.source !== 'ai')) expect(reply).toMatchObject({ result: { found: false, outcome: 'unavailable' }, cacheable: false });
+    const paced = async (process_: RunningService, system: string) =>
+      Number(new RegExp(`^outside_call_duration_seconds_count\\{service="ai-chat",system="${system}",operation="chat.completions",outcome="paced"\\} (\\d+)$`, 'm').exec((await process_.app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? 0);
+    expect((await paced(s.aiChat, 'openai')) + (await paced(replica, 'openai'))).toBe(8 - openai);
+    expect((await paced(s.aiChat, 'gemini')) + (await paced(replica, 'gemini'))).toBe(8 - openai - gemini);
+  });
 });

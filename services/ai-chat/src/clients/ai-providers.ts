@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { Logger } from '@bo/platform';
-import { OutsideCallError, type OutsideOptions, type OutsideSystem } from '@bo/platform/outside';
+import { OutsideCallError, type OutsideOptions, type OutsideSystem, type Pace } from '@bo/platform/outside';
 import type { aiProviderFamilies } from '@bo/proto';
 
 export type ProviderFamily = (typeof aiProviderFamilies)[number];
@@ -42,10 +42,17 @@ export interface AiProvidersOptions {
   /** The environment's `*_API_KEY` variables, by name. */
   apiKeys: Record<string, string>;
   timeoutMs: number;
+  /** Each key's share of its provider, every replica together (AI_REQUESTS_PER_MINUTE). */
+  requestsPerMinute: number;
   logger: Logger;
   /** The service's outside systems (ServiceContext's `outside`): one per family. */
   outside: (options: OutsideOptions) => OutsideSystem;
 }
+
+/** A chat question waits this long at most for its key's turn, then asks the next provider (a customer is waiting). */
+const CHAT_PACE_WAIT_MS = 1_000;
+/** Embeddings are made by a run: they may wait longer for the key's turn. */
+const EMBEDDINGS_PACE_WAIT_MS = 10_000;
 
 /** Why a provider did not answer, for the log: never the key, nor the provider's message (it may quote part of the key). */
 function failureOf(error: unknown): string {
@@ -54,6 +61,7 @@ function failureOf(error: unknown): string {
     if (error.failure === 'unreachable') return 'could not connect';
     if (error.failure === 'breaker_open') return 'paused after repeated failures';
     if (error.failure === 'abandoned') return 'did not answer before the caller stopped waiting';
+    if (error.failure === 'paced') return "had no turn left in its key's requests a minute (AI_REQUESTS_PER_MINUTE)";
     return error.failure;
   }
   if (error instanceof OpenAI.APIConnectionTimeoutError) return 'timed out';
@@ -65,7 +73,7 @@ function failureOf(error: unknown): string {
 /**
  * The AI providers through their OpenAI-compatible APIs (Gemini and Claude offer one), one
  * client per family and key, each call through the platform's outside client (`run`): the
- * deadline, a breaker per family and the metrics. Nothing retries (the SDK's maxRetries 0, the
+ * deadline, a breaker per family, a pace per key shared by every replica, and the metrics. Nothing retries (the SDK's maxRetries 0, the
  * outside client's retries 0): the next provider is the retry, so a customer waits at most one
  * timeout per provider, and none for a family whose breaker is open.
  */
@@ -95,7 +103,7 @@ export class AiProviders {
       }
       try {
         const completion = await this.systemFor(target.provider).run(
-          { operation: 'chat.completions', idempotent: false },
+          { operation: 'chat.completions', idempotent: false, pace: this.paceOf(target, CHAT_PACE_WAIT_MS) },
           (signal) => client.chat.completions.create({ model: target.model, messages, ...(options.json ? { response_format: { type: 'json_object' as const } } : {}) }, { signal }),
           answeredStatus,
         );
@@ -133,7 +141,7 @@ export class AiProviders {
       }
       try {
         const answer = await this.systemFor(target.provider).run(
-          { operation: 'embeddings', idempotent: true, signal },
+          { operation: 'embeddings', idempotent: true, signal, pace: this.paceOf(target, EMBEDDINGS_PACE_WAIT_MS) },
           // base64: the float32 bytes as they are kept, and the SDK leaves them undecoded.
           (deadline) => client.embeddings.create({ model, input: texts, dimensions: EMBEDDING_DIMENSIONS, encoding_format: 'base64' }, { signal: deadline }),
           answeredStatus,
@@ -151,6 +159,12 @@ export class AiProviders {
       }
     }
     return { ok: false, reason: failures.join('; '), errors };
+  }
+
+  /** The key's pace, named by its family and variable (never the key): a second's share may go at once. */
+  private paceOf(target: ProviderTarget, maxWaitMs: number): Pace {
+    const perSecond = this.options.requestsPerMinute / 60;
+    return { bucket: 'requests', account: `${target.provider}:${target.apiKeyEnvVar}`, perSecond, burst: Math.max(1, Math.ceil(perSecond)), maxWaitMs };
   }
 
   private systemFor(family: ProviderFamily): OutsideSystem {
