@@ -2,8 +2,9 @@ import fastifyHelmet from '@fastify/helmet';
 import { createServiceApp, identityKeysOf, type Logger, type ReadinessCheck, type ServiceApp } from '@bo/platform';
 import type { AttemptCounter } from '@bo/platform/cache';
 import type { TransactionalDb } from '@bo/platform/events';
+import { OutsideSystem } from '@bo/platform/outside';
 import { cronEvery, registerRunRoutes, runKind, Runs, schedule, Scheduler } from '@bo/platform/runs';
-import { OidcClient } from './clients/oidc';
+import { OidcClient, oidcSystem } from './clients/oidc';
 import { ServicePools } from './clients/service-pools';
 import { isHttps, type GatewayConfig } from './config';
 import { LoginLimiter } from './domain/login-limiter';
@@ -72,7 +73,7 @@ export async function buildGateway(deps: GatewayDeps) {
           clientSecret: config.OIDC_CLIENT_SECRET,
           redirectUri: new URL('/api/callback', config.PUBLIC_URL).href,
           allowMissingEmailVerified: config.OIDC_ALLOW_MISSING_EMAIL_VERIFIED,
-        })
+        }, new OutsideSystem({ ...oidcSystem(config.OIDC_ISSUER_URL), registry: app.metrics.registry }))
       : null;
 
   // Over plain HTTP (a LAN address), "upgrade to HTTPS" would send every script and call to a port

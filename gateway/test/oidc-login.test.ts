@@ -1,6 +1,7 @@
 import { freePort, listen } from '@bo/sim-kit';
 import { buildOidcSimulator, type OidcSimulator } from '@bo/sim-oidc';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { ServiceApp } from '@bo/platform';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie, startHarness, TEST_ENV, type Harness } from './support/harness';
 
@@ -75,6 +76,11 @@ describe('admin sign-in through OpenID Connect', () => {
     const user = (await h.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })).json();
     expect(user).toMatchObject({ email: 'boss@example.com', firstName: 'Bat', lastName: 'Dorj', isAdmin: true });
     expect((await h.app.inject({ method: 'GET', url: '/api/monitoring/requests', headers: { cookie } })).statusCode).toBe(200);
+    // Every call to the provider went through the outside client: on the gateway's /metrics by endpoint.
+    const metrics = (await (h.app as ServiceApp).operations.inject({ method: 'GET', url: '/metrics' })).body;
+    for (const endpoint of ['/.well-known/openid-configuration', '/token']) {
+      expect(metrics).toMatch(new RegExp(`^outside_call_duration_seconds_count\\{service="gateway",system="oidc",operation="[^"]*${endpoint.replace(/[./-]/g, (c) => `\\${c}`)}",outcome="ok"\\} [1-9]`, 'm'));
+    }
   });
 
   it('signs in other e-mails as non-admins, who get 403 on admin routes', async () => {

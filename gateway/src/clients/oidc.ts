@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { serviceUnavailable } from '@bo/platform';
+import type { OutsideSystem } from '@bo/platform/outside';
 
 export interface OidcSettings {
   issuer: string;
@@ -34,16 +35,39 @@ export function allowsInsecureIssuer(issuer: URL): boolean {
   return issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname);
 }
 
-/** Admin sign-in through OpenID Connect: authorization code flow with PKCE, state and nonce. */
+/** The provider as an outside system (metrics, breaker): each try's deadline, and a GET tried once more. */
+export function oidcSystem(issuer: string): { system: string; baseUrl: string; timeoutMs: number; retry: { retries: number } } {
+  return { system: 'oidc', baseUrl: issuer, timeoutMs: 10_000, retry: { retries: 1 } };
+}
+
+/**
+ * Admin sign-in through OpenID Connect: authorization code flow with PKCE, state and nonce. Every
+ * request openid-client makes (discovery, keys, the token, user info) goes through the outside
+ * client, named by its endpoint's path.
+ */
 export class OidcClient {
   private configuration: Promise<oidc.Configuration> | null = null;
 
-  constructor(private readonly settings: OidcSettings) {}
+  constructor(
+    private readonly settings: OidcSettings,
+    private readonly provider: OutsideSystem,
+  ) {}
+
+  private readonly fetchThroughProvider: oidc.CustomFetch = (url, options) =>
+    this.provider.run(
+      { operation: new URL(url).pathname, idempotent: options.method === 'GET', signal: options.signal },
+      // openid-client's body type is wider than fetch's declared one; it only ever sends a string or URLSearchParams.
+      (deadline) => fetch(url, { ...options, body: options.body as RequestInit['body'], signal: deadline }),
+      () => null,
+    );
 
   private discover(): Promise<oidc.Configuration> {
     const issuer = new URL(this.settings.issuer);
     this.configuration ??= oidc
-      .discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, allowsInsecureIssuer(issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined)
+      .discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, {
+        [oidc.customFetch]: this.fetchThroughProvider,
+        ...(allowsInsecureIssuer(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+      })
       .catch((error: Error) => {
         this.configuration = null; // try again on the next sign-in
         throw serviceUnavailable(`Identity provider unreachable: ${error.message}`);
