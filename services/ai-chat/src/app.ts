@@ -49,7 +49,7 @@ export async function buildAiChatApp({ config, logger, prisma, outside, signer, 
   const purchases = new ChatPurchases({ prisma, paymentsUrl: config.PAYMENTS_URL, publicUrl: config.PUBLIC_URL, signer });
   const knowledge = new KnowledgeBase({ prisma, ai, runs, logger });
   knowledge.warm();
-  const frontDoor = new ChatFrontDoor({ prisma, outbox, runs, ai, prices, purchases, knowledge, logger, replyDeadlineMs: config.CHAT_REPLY_DEADLINE_MS, burstMs: config.CHAT_BURST_MS });
+  const frontDoor = new ChatFrontDoor({ prisma, sql: infrastructure.database.pool, outbox, runs, ai, prices, purchases, knowledge, logger, replyDeadlineMs: config.CHAT_REPLY_DEADLINE_MS, burstMs: config.CHAT_BURST_MS });
   const chatSecret = new ChatSecret({ paymentsUrl: config.PAYMENTS_URL, signer, guesses: attemptCounterFor(infrastructure.cache, 'chat:'), logger });
   const deps = { prisma, ai, parser, frontDoor, chatSecret, purchases, pauses: new AutomationPauses({ outbox }) };
   const chatCleanup = chatCleanupKind(prisma);

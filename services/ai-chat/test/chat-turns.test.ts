@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@bo/platform/db';
 import { chatTurnsStore } from '../src/store/chat-turns-store';
 import { purchaseIntentsStore } from '../src/store/purchase-intents-store';
 import { ANNOUNCE_EVERY_MS, subscribersStore } from '../src/store/subscribers-store';
@@ -10,12 +11,18 @@ import { startAiChatSystem, type AiChatSystem } from './system';
  */
 describe("the chat webhook's record of a message and its answer", () => {
   let s: AiChatSystem;
+  // The service's database as the webhook reaches it: its pool (the statement is prepared on each connection).
+  let database: Database;
   beforeAll(async () => {
     s = await startAiChatSystem('ai_chat_turns');
+    database = await openDatabase({ kind: 'postgres', url: s.system.env.DATABASE_URL });
   });
-  afterAll(() => s?.stop());
+  afterAll(async () => {
+    await database?.close();
+    await s?.stop();
+  });
 
-  const take = (userId: string, text: string, at = new Date()) => chatTurnsStore.take(s.aiChat.prisma, { userId, firstName: 'Болд', text, at });
+  const take = (userId: string, text: string, at = new Date()) => chatTurnsStore.take(database.pool, { userId, firstName: 'Болд', text, at });
 
   it('keeps every message of a burst, counts each once, and lets exactly one of them announce the subscriber', async () => {
     const at = new Date();
@@ -50,16 +57,16 @@ describe("the chat webhook's record of a message and its answer", () => {
     await s.aiChat.prisma.automationPause.create({ data: { userId: '9100003', pausedBy: 'admin', pausedUntil: new Date(Date.now() + 3_600_000) } });
     expect((await take('9100003', 'anyone?')).paused).toBe(true);
     await s.aiChat.prisma.automationPause.update({ where: { userId: '9100003' }, data: { pausedUntil: new Date(Date.now() - 1_000) } });
-    expect((await chatTurnsStore.take(s.aiChat.prisma, { userId: '9100003', firstName: null, text: 'hello?', at: new Date() })).paused).toBe(false);
+    expect((await chatTurnsStore.take(database.pool, { userId: '9100003', firstName: null, text: 'hello?', at: new Date() })).paused).toBe(false);
     // ManyChat sends {{first_name}} blank when it has none: the known name stays.
-    await chatTurnsStore.take(s.aiChat.prisma, { userId: '9100003', firstName: '', text: 'hello again', at: new Date() });
+    await chatTurnsStore.take(database.pool, { userId: '9100003', firstName: '', text: 'hello again', at: new Date() });
     expect(await s.aiChat.prisma.userChatHistory.findUniqueOrThrow({ where: { userId: '9100003' } })).toMatchObject({ firstName: 'Болд', messageCount: 3 });
   });
 
   it('stores a price answer with the message and the purchases its Buy buttons open, each found by its link, after the message; nothing of it while paused', async () => {
     const offers = purchaseIntentsStore.newOffers(['Netflix Premium - 1 сар', 'Spotify Premium - 1 сар']);
     const answer = { text: 'Netflix… Spotify…', source: 'price' as const, offers };
-    const taken = await Promise.all(Array.from({ length: 5 }, (_, n) => chatTurnsStore.take(s.aiChat.prisma, { userId: '9100004', firstName: null, text: `price ${n}`, at: new Date() }, n === 0 ? answer : undefined)));
+    const taken = await Promise.all(Array.from({ length: 5 }, (_, n) => chatTurnsStore.take(database.pool, { userId: '9100004', firstName: null, text: `price ${n}`, at: new Date() }, n === 0 ? answer : undefined)));
     expect(taken.every((one) => !one.paused)).toBe(true);
     for (const offer of offers) {
       expect(await purchaseIntentsStore.byToken(s.aiChat.prisma, offer.token)).toMatchObject({ userId: '9100004', product: offer.product, status: 'collecting_details', expiresAt: offer.expiresAt });
@@ -73,7 +80,7 @@ describe("the chat webhook's record of a message and its answer", () => {
 
     await s.aiChat.prisma.automationPause.create({ data: { userId: '9100004', pausedBy: 'admin', pausedUntil: null } });
     const quiet = purchaseIntentsStore.newOffers(['Netflix Premium - 1 сар']);
-    expect((await chatTurnsStore.take(s.aiChat.prisma, { userId: '9100004', firstName: null, text: 'price?', at: new Date() }, { ...answer, offers: quiet })).paused).toBe(true);
+    expect((await chatTurnsStore.take(database.pool, { userId: '9100004', firstName: null, text: 'price?', at: new Date() }, { ...answer, offers: quiet })).paused).toBe(true);
     expect(await purchaseIntentsStore.byToken(s.aiChat.prisma, quiet[0].token)).toBeNull();
     expect(await s.aiChat.prisma.conversation.count({ where: { userId: '9100004', role: 'assistant' } })).toBe(1);
   });

@@ -18,7 +18,7 @@ import type { KnowledgeBase } from './knowledge-base';
 import { promptsStore } from '../store/prompts-store';
 import { providersStore } from '../store/providers-store';
 import { subscribersStore } from '../store/subscribers-store';
-import { chatTurnsStore, type OfferedPurchase } from '../store/chat-turns-store';
+import { chatTurnsStore, type OfferedPurchase, type StatementRunner } from '../store/chat-turns-store';
 
 /** The chat assistant's system prompt, by its promptId on /ai-admin; the default below when none is saved. */
 export const CHAT_PROMPT_ID = 'chat_assistant';
@@ -66,6 +66,8 @@ export class ChatFrontDoor {
   constructor(
     private readonly deps: {
       prisma: PrismaClient;
+      /** The same database's pool, for the webhook's one statement (chatTurnsStore.take). */
+      sql: StatementRunner;
       outbox: Outbox<PrismaTransaction<PrismaClient>>;
       runs: Runs;
       ai: AiProviders;
@@ -113,12 +115,12 @@ export class ChatFrontDoor {
       // A price answer is made from memory: it is stored with the message (and its Buy buttons'
       // purchases) in the message's one statement, unless a person has taken over.
       const reply = dynamicBlock(plan.messages);
-      const taken = await chatTurnsStore.take(prisma, { ...message, at }, { text: textOf(reply), source: 'price', offers: plan.offers });
+      const taken = await chatTurnsStore.take(this.deps.sql, { ...message, at }, { text: textOf(reply), source: 'price', offers: plan.offers });
       if (taken.announceDue) await this.announce(message.userId, taken.messageCount, at);
       return taken.paused ? { reply: dynamicBlock([]), source: 'paused' } : { reply, source: 'price' };
     }
 
-    const taken = await chatTurnsStore.take(prisma, { ...message, at });
+    const taken = await chatTurnsStore.take(this.deps.sql, { ...message, at });
     if (taken.announceDue) await this.announce(message.userId, taken.messageCount, at);
     if (taken.paused) return { reply: dynamicBlock([]), source: 'paused' };
     const answered = (plan ? await this.carryOut(plan, message.userId, taken.questionId) : null) ?? (await this.aiAnswer(message.userId, taken.questionId, receivedAt));
