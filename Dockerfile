@@ -13,6 +13,7 @@ COPY services/payments/package.json services/payments/
 COPY services/streaming-keys/package.json services/streaming-keys/
 COPY services/notifications/package.json services/notifications/
 COPY services/ai-chat/package.json services/ai-chat/
+COPY services/scraper/package.json services/scraper/
 COPY simulators/kit/package.json simulators/kit/
 COPY simulators/google-sheets/package.json simulators/google-sheets/
 COPY simulators/oidc/package.json simulators/oidc/
@@ -38,7 +39,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY . .
 RUN npm ci --omit=dev --no-audit --no-fund --include-workspace-root \
-      -w platform -w proto -w gateway -w services/pricing -w services/shop-sync -w services/payments -w services/streaming-keys -w services/notifications -w services/ai-chat \
+      -w platform -w proto -w gateway -w services/pricing -w services/shop-sync -w services/payments -w services/streaming-keys -w services/notifications -w services/ai-chat -w services/scraper \
       -w simulators/kit -w simulators/google-sheets -w simulators/oidc -w simulators/woocommerce -w simulators/qpay \
       -w simulators/manychat -w simulators/openai -w simulators/marketplace -w simulators/mailbox \
     && npm cache clean --force

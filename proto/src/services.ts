@@ -13,6 +13,7 @@ export const serviceRegistry = [
   { name: 'streaming-keys', port: 5104, summary: 'streaming keys and their slots, pricing, streaming invoices, key assignment, renewals, QR codes' },
   { name: 'notifications', port: 5105, summary: 'ManyChat messages: key delivery, payment confirmation, renewal reminders and their settings' },
   { name: 'ai-chat', port: 5106, summary: 'AI providers with fallback, system prompts, and the e-mail parser (expressions first, AI second)' },
+  { name: 'scraper', port: 5107, summary: 'game-item marketplaces to priced products: marketplaces and their scrape configs, the exchange rate, commission tiers' },
 ] as const;
 
 export type ServiceName = (typeof serviceRegistry)[number]['name'];

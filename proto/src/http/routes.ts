@@ -10,6 +10,7 @@ import { platformRoutesOf } from './platform-routes';
 import { notificationsRoutes } from './notifications-routes';
 import { paymentsRoutes } from './payments-routes';
 import { pricingRoutes } from './pricing-routes';
+import { scraperRoutes } from './scraper-routes';
 import { shopSyncRoutes } from './shop-sync-routes';
 import { streamingKeysRoutes } from './streaming-keys-routes';
 
@@ -31,6 +32,7 @@ export const allRoutes: readonly AnyRouteContract[] = [
   ...chatRoutes,
   ...knowledgeRoutes,
   ...aiAdminRoutes,
+  ...scraperRoutes,
   ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
 ] as AnyRouteContract[];
 

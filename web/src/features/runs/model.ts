@@ -11,7 +11,7 @@ import type { RunsReply } from './api';
 export const runStatusList = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const satisfies readonly RunStatus[];
 
 /** The services whose runs the list may be narrowed to (the `service` filter: every process, the gateway's sweeps too). */
-export const runServiceList = ['gateway', 'pricing', 'shop-sync', 'payments', 'streaming-keys', 'notifications', 'ai-chat'] as const satisfies readonly ServiceName[];
+export const runServiceList = ['gateway', 'pricing', 'shop-sync', 'payments', 'streaming-keys', 'notifications', 'ai-chat', 'scraper'] as const satisfies readonly ServiceName[];
 
 /** A run in one of these still changes: the page follows it. */
 export const isActive = (run: Pick<RunView, 'status'>): boolean => run.status === 'pending' || run.status === 'in_progress';

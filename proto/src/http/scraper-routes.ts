@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { defineRoute, successReply } from './contract';
+import { idParam } from './fields';
+
+/**
+ * The scraper's settings routes (document 2 §7.3, issue 22): the exchange rate and the global
+ * commission, the commission tiers and the marketplaces with their scrape configs. Jobs, products
+ * and publishing come with the scraping itself.
+ */
+const category = 'Scraper';
+
+/** Document 2 §9: shown when no rate was ever saved. */
+export const DEFAULT_EXCHANGE_RATE = 3400;
+
+export const MIN_PRICE_MESSAGE = 'Min Price is required and must be >= 0';
+export const COMMISSION_RATE_MESSAGE = 'Commission Rate is required and must be >= 0';
+
+/** A CSS selector as a scrape config names one. */
+const selector = z.string().trim().min(1, 'must be a CSS selector').max(500);
+
+/**
+ * How to read a marketplace's listing pages (the marketplace's `scrapeConfig`): the card that
+ * holds one offer, each field's selector inside it, what to wait for, and whether the page needs
+ * a browser to render. Unknown fields are refused by name, so a typo never silently reads nothing.
+ */
+export const scrapeConfigSchema = z.strictObject({
+  /** Pages that fill prices in with JavaScript need a browser (Chromium); plain HTML does not. */
+  renderJavaScript: z.boolean().default(true),
+  /** Wait until this matches before reading (a price filled in after load). */
+  waitForSelector: selector.optional(),
+  cardSelector: selector,
+  fields: z.strictObject({
+    gameName: selector,
+    productName: selector,
+    priceUsd: selector,
+    attributeName: selector.optional(),
+    variationValue: selector.optional(),
+    sellerName: selector.optional(),
+    sellerLevel: selector.optional(),
+    sellerLocation: selector.optional(),
+    orderSuccessRate: selector.optional(),
+    totalSales: selector.optional(),
+    ratingDescription: selector.optional(),
+    ratingService: selector.optional(),
+    ratingSpeed: selector.optional(),
+  }),
+  /** The offer's own page: an attribute of an element in the card (relative URLs are resolved against the page). */
+  link: z.strictObject({ selector, attribute: z.string().trim().min(1).max(100).default('href') }).optional(),
+  pagination: z
+    .strictObject({
+      param: z.string().trim().min(1).max(100).default('page'),
+      firstPage: z.number().int().min(0).max(1).default(1),
+      nextSelector: selector.optional(),
+      totalPagesSelector: selector.optional(),
+      totalPagesAttribute: z.string().trim().min(1).max(100).optional(),
+    })
+    .optional(),
+});
+export type ScrapeConfig = z.infer<typeof scrapeConfigSchema>;
+
+/** A scrape config's problems in one sentence, each named by its path ("fields.price: unknown field"). */
+function describeConfigIssues(issues: z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const at = issue.path.join('.');
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `unknown field "${at ? `${at}.` : ''}${key}"`).join(', ');
+      return `${at || 'the config'}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/**
+ * The scrape config as the form sends it: the JSON text typed in (or an object, or empty for
+ * none). Invalid JSON and every problem in it are a 400 naming them.
+ */
+const scrapeConfigField = z
+  .union([z.string(), z.record(z.string(), z.unknown()), z.null()])
+  .transform((value, ctx): ScrapeConfig | null => {
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        parsed = JSON.parse(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `Scrape config is not valid JSON: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }
+    const checked = scrapeConfigSchema.safeParse(parsed);
+    if (!checked.success) {
+      ctx.addIssue({ code: 'custom', message: `Scrape config is not valid: ${describeConfigIssues(checked.error.issues)}` });
+      return z.NEVER;
+    }
+    return checked.data;
+  });
+
+export const marketplaceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  url: z.string(),
+  countryCode: z.string(),
+  scrapeConfig: scrapeConfigSchema.nullable(),
+  paginationEnabled: z.boolean(),
+  paginationParam: z.string().nullable(),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type Marketplace = z.infer<typeof marketplaceSchema>;
+
+const marketplaceFields = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(200),
+  url: z
+    .string({ error: 'URL is required' })
+    .trim()
+    .min(1, 'URL is required')
+    .max(2_000)
+    .pipe(z.url({ protocol: /^https?$/, error: 'URL must be an http(s) URL' })),
+  // Document 2 §5: blank means us.
+  countryCode: z
+    .string()
+    .trim()
+    .max(2, 'Country code must be two letters')
+    .transform((code) => (code === '' ? 'us' : code.toLowerCase()))
+    .pipe(z.string().regex(/^[a-z]{2}$/, 'Country code must be two letters')),
+  scrapeConfig: scrapeConfigField,
+  paginationEnabled: z.boolean(),
+  paginationParam: z.string().trim().max(100).nullable(),
+  enabled: z.boolean(),
+});
+const marketplaceBody = marketplaceFields.extend({
+  countryCode: marketplaceFields.shape.countryCode.default('us'),
+  scrapeConfig: marketplaceFields.shape.scrapeConfig.default(null),
+  paginationEnabled: marketplaceFields.shape.paginationEnabled.default(false),
+  paginationParam: marketplaceFields.shape.paginationParam.default(null),
+  enabled: marketplaceFields.shape.enabled.default(true),
+});
+
+export const exchangeRateSchema = z.object({
+  fromCurrency: z.literal('USD'),
+  toCurrency: z.literal('MNT'),
+  /** MNT per 1 USD. */
+  rate: z.number(),
+  /** Percent added to every USD price without a tier. */
+  commissionRate: z.number(),
+  /** Who saved it last (an admin's e-mail), and when; null while the defaults stand. */
+  updatedBy: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
+
+export const commissionTierSchema = z.object({
+  id: z.number().int(),
+  minPrice: z.number(),
+  /** Null: no upper limit. */
+  maxPrice: z.number().nullable(),
+  commissionRate: z.number(),
+});
+export type CommissionTier = z.infer<typeof commissionTierSchema>;
+
+/** A USD amount as the forms send it: up to two decimals (step 0.01), never negative. */
+const money = (message: string) => z.number({ error: message }).min(0, message).max(1_000_000_000, message).multipleOf(0.01, message);
+const percent = (message: string) => z.number({ error: message }).min(0, message).max(10_000, message).multipleOf(0.1, message);
+
+const tierBody = z
+  .object({
+    minPrice: money(MIN_PRICE_MESSAGE),
+    maxPrice: money('Max Price must be >= 0').nullable().default(null),
+    commissionRate: percent(COMMISSION_RATE_MESSAGE),
+  })
+  .refine((tier) => tier.maxPrice === null || tier.maxPrice > tier.minPrice, { path: ['maxPrice'], message: 'Max Price must be greater than Min Price' });
+
+const idParams = z.object({ id: idParam });
+const exampleConfig: ScrapeConfig = {
+  renderJavaScript: true,
+  waitForSelector: '.offer-card .offer-price-amount:not(:empty)',
+  cardSelector: '.offer-card',
+  fields: { gameName: '.offer-game', productName: '.offer-title', priceUsd: '.offer-price-amount' },
+};
+const exampleMarketplace: Marketplace = {
+  id: 1, name: 'G2G', url: 'https://www.g2g.com/categories/mobile-legends-diamonds', countryCode: 'us', scrapeConfig: exampleConfig,
+  paginationEnabled: true, paginationParam: 'page', enabled: true, createdAt: '2026-11-26T08:00:00.000Z',
+};
+// Examples carry fractions where fractions are allowed (the hostile-requests drill reads an integer example as an integer field).
+const exampleRate: ExchangeRate = { fromCurrency: 'USD', toCurrency: 'MNT', rate: 3450.5, commissionRate: 10.5, updatedBy: 'admin@example.com', updatedAt: '2026-11-26T08:00:00.000Z' };
+const exampleTier: CommissionTier = { id: 1, minPrice: 0.5, maxPrice: 10.5, commissionRate: 15.5 };
+
+export const getExchangeRate = defineRoute({
+  owner: 'scraper', method: 'GET', path: '/api/scraper/exchange-rate', access: 'admin', category,
+  reply: z.object({ success: z.boolean(), data: exchangeRateSchema }),
+  summary: 'The exchange rate (MNT per USD, 3400 until one is saved) and the global commission, with who saved them',
+  example: { reply: { success: true, data: exampleRate } },
+});
+
+export const updateExchangeRate = defineRoute({
+  owner: 'scraper', method: 'PUT', path: '/api/scraper/exchange-rate', access: 'admin', category,
+  body: z.object({ rate: z.number({ error: 'Rate must be a number' }).positive('Rate must be more than 0').max(1_000_000, 'Rate is too large') }),
+  reply: z.object({ success: z.boolean(), data: exchangeRateSchema }),
+  summary: 'Save the exchange rate (MNT per 1 USD)',
+  example: { body: { rate: 3450.5 }, reply: { success: true, data: exampleRate } },
+});
+
+export const updateCommissionRate = defineRoute({
+  owner: 'scraper', method: 'PUT', path: '/api/scraper/commission-rate', access: 'admin', category,
+  body: z.object({ commissionRate: percent('Commission rate must be a number >= 0') }),
+  reply: z.object({ success: z.boolean(), data: exchangeRateSchema }),
+  summary: 'Save the global commission percent (used where no tier matches)',
+  example: { body: { commissionRate: 10.5 }, reply: { success: true, data: exampleRate } },
+});
+
+export const listMarketplaces = defineRoute({
+  owner: 'scraper', method: 'GET', path: '/api/scraper/marketplaces', access: 'admin', category,
+  reply: z.object({ success: z.boolean(), data: z.array(marketplaceSchema) }),
+  summary: 'The marketplaces, by name',
+  example: { reply: { success: true, data: [exampleMarketplace] } },
+});
+
+export const createMarketplace = defineRoute({
+  owner: 'scraper', method: 'POST', path: '/api/scraper/marketplaces', access: 'admin', category,
+  body: marketplaceBody,
+  reply: z.object({ success: z.boolean(), data: marketplaceSchema }),
+  summary: 'Add a marketplace (its URL must be http(s) and reach no private address)',
+  example: { body: { name: 'G2G', url: exampleMarketplace.url, countryCode: 'us', scrapeConfig: JSON.stringify(exampleConfig), paginationEnabled: true, paginationParam: 'page', enabled: true }, reply: { success: true, data: exampleMarketplace } },
+});
+
+export const updateMarketplace = defineRoute({
+  owner: 'scraper', method: 'PUT', path: '/api/scraper/marketplaces/:id', access: 'admin', category,
+  params: idParams,
+  // Without the create defaults: a field left out stays as it is (the list's switch sends only enabled).
+  body: marketplaceFields.partial(),
+  reply: z.object({ success: z.boolean(), data: marketplaceSchema }),
+  summary: 'Change a marketplace, or only switch it on or off',
+  example: { params: { id: 1 }, body: { enabled: false }, reply: { success: true, data: { ...exampleMarketplace, enabled: false } } },
+});
+
+export const deleteMarketplace = defineRoute({
+  owner: 'scraper', method: 'DELETE', path: '/api/scraper/marketplaces/:id', access: 'admin', category,
+  params: idParams,
+  reply: successReply,
+  summary: 'Delete a marketplace',
+  example: { params: { id: 1 }, reply: { success: true } },
+});
+
+export const listCommissionTiers = defineRoute({
+  owner: 'scraper', method: 'GET', path: '/api/scraper/commission-tiers', access: 'admin', category,
+  reply: z.object({ success: z.boolean(), data: z.array(commissionTierSchema) }),
+  summary: 'The commission tiers, by min price',
+  example: { reply: { success: true, data: [exampleTier] } },
+});
+
+export const createCommissionTier = defineRoute({
+  owner: 'scraper', method: 'POST', path: '/api/scraper/commission-tiers', access: 'admin', category,
+  body: tierBody,
+  reply: z.object({ success: z.boolean(), data: commissionTierSchema }),
+  summary: 'Add a commission tier (a USD price ≥ min and < max gets its rate)',
+  example: { body: { minPrice: 0.5, maxPrice: 10.5, commissionRate: 15.5 }, reply: { success: true, data: exampleTier } },
+});
+
+export const updateCommissionTier = defineRoute({
+  owner: 'scraper', method: 'PUT', path: '/api/scraper/commission-tiers/:id', access: 'admin', category,
+  params: idParams,
+  body: tierBody,
+  reply: z.object({ success: z.boolean(), data: commissionTierSchema }),
+  summary: 'Change a commission tier',
+  example: { params: { id: 1 }, body: { minPrice: 0.5, maxPrice: 20.5, commissionRate: 12.5 }, reply: { success: true, data: { ...exampleTier, maxPrice: 20.5, commissionRate: 12.5 } } },
+});
+
+export const deleteCommissionTier = defineRoute({
+  owner: 'scraper', method: 'DELETE', path: '/api/scraper/commission-tiers/:id', access: 'admin', category,
+  params: idParams,
+  reply: successReply,
+  summary: 'Delete a commission tier',
+  example: { params: { id: 1 }, reply: { success: true } },
+});
+
+export const scraperRoutes = [
+  getExchangeRate, updateExchangeRate, updateCommissionRate,
+  listMarketplaces, createMarketplace, updateMarketplace, deleteMarketplace,
+  listCommissionTiers, createCommissionTier, updateCommissionTier, deleteCommissionTier,
+];

@@ -1,0 +1,4 @@
+import { runServiceMain } from '@bo/platform/service';
+import scraper from './service';
+
+runServiceMain(scraper);

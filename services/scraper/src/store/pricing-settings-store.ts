@@ -1,0 +1,77 @@
+import { DEFAULT_EXCHANGE_RATE, type CommissionTier, type ExchangeRate } from '@bo/proto';
+import { Prisma, type PrismaClient } from '../generated/prisma/client';
+
+
+/** Two tiers' bands overlap (the exclusion constraint on commission_tiers). */
+export class OverlappingTier extends Error {}
+
+const tierView = (row: { id: number; minPrice: Prisma.Decimal; maxPrice: Prisma.Decimal | null; commissionRate: Prisma.Decimal }): CommissionTier => ({
+  id: row.id,
+  minPrice: row.minPrice.toNumber(),
+  maxPrice: row.maxPrice?.toNumber() ?? null,
+  commissionRate: row.commissionRate.toNumber(),
+});
+
+/** The database refused the band: it overlaps another (the adapter names the constraint in the error). */
+function isOverlap(error: unknown): boolean {
+  return error instanceof Error && `${error.message} ${JSON.stringify((error as { meta?: unknown }).meta ?? {})}`.includes('commission_tiers_no_overlap');
+}
+
+/**
+ * The exchange rate, the global commission and the commission tiers. A save of the rate or the
+ * commission is a new active row carrying the other value over, under a lock so two saves at once
+ * never lose one of them.
+ */
+export const pricingSettingsStore = {
+  async current(prisma: PrismaClient): Promise<ExchangeRate> {
+    const row = await prisma.exchangeRate.findFirst({ where: { isActive: true } });
+    return row
+      ? { fromCurrency: 'USD', toCurrency: 'MNT', rate: row.rate.toNumber(), commissionRate: row.commissionRate.toNumber(), updatedBy: row.updatedBy, updatedAt: row.createdAt.toISOString() }
+      : { fromCurrency: 'USD', toCurrency: 'MNT', rate: DEFAULT_EXCHANGE_RATE, commissionRate: 0, updatedBy: null, updatedAt: null };
+  },
+
+  async save(prisma: PrismaClient, change: { rate?: number; commissionRate?: number }, updatedBy: string): Promise<ExchangeRate> {
+    await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('scraper.exchange_rates'))`;
+      const active = await tx.exchangeRate.findFirst({ where: { isActive: true } });
+      await tx.exchangeRate.updateMany({ where: { isActive: true }, data: { isActive: false } });
+      await tx.exchangeRate.create({
+        data: {
+          rate: change.rate ?? active?.rate ?? DEFAULT_EXCHANGE_RATE,
+          commissionRate: change.commissionRate ?? active?.commissionRate ?? 0,
+          updatedBy,
+        },
+      });
+    });
+    return this.current(prisma);
+  },
+
+  async tiers(prisma: PrismaClient): Promise<CommissionTier[]> {
+    return (await prisma.commissionTier.findMany({ orderBy: [{ minPrice: 'asc' }, { id: 'asc' }] })).map(tierView);
+  },
+
+  /** Throws OverlappingTier when the band overlaps another tier's. */
+  async createTier(prisma: PrismaClient, tier: Omit<CommissionTier, 'id'>): Promise<CommissionTier> {
+    try {
+      return tierView(await prisma.commissionTier.create({ data: tier }));
+    } catch (error) {
+      if (isOverlap(error)) throw new OverlappingTier();
+      throw error;
+    }
+  },
+
+  /** Null when there is no such tier; throws OverlappingTier as createTier does. */
+  async updateTier(prisma: PrismaClient, id: number, tier: Omit<CommissionTier, 'id'>): Promise<CommissionTier | null> {
+    try {
+      const [row] = await prisma.commissionTier.updateManyAndReturn({ where: { id }, data: tier });
+      return row ? tierView(row) : null;
+    } catch (error) {
+      if (isOverlap(error)) throw new OverlappingTier();
+      throw error;
+    }
+  },
+
+  async deleteTier(prisma: PrismaClient, id: number): Promise<boolean> {
+    return (await prisma.commissionTier.deleteMany({ where: { id } })).count === 1;
+  },
+};
