@@ -83,6 +83,17 @@ describe('admin sign-in through OpenID Connect', () => {
     }
   });
 
+  it("tries the provider's discovery once more after a server error, and counts the failure on /metrics", async () => {
+    sim.simulator.faults.add({ pathPrefix: '/.well-known/openid-configuration', kind: 'status', status: 503, times: 1 });
+    const fresh = (await h.buildAnother()) as ServiceApp;
+    const { done } = await signIn('boss@example.com', fresh);
+    expect(done.statusCode).toBe(302);
+    expect(sim.simulator.journal.list().filter((entry) => entry.url.startsWith('/.well-known/openid-configuration')).map((entry) => entry.status).slice(0, 2)).toEqual([200, 503]);
+    const metrics = (await fresh.operations.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^outside_call_duration_seconds_count\{service="gateway",system="oidc",operation="\/\.well-known\/openid-configuration",outcome="server_error"\} 1$/m);
+    expect(metrics).toMatch(/^outside_call_duration_seconds_count\{service="gateway",system="oidc",operation="\/\.well-known\/openid-configuration",outcome="ok"\} 1$/m);
+  });
+
   it('signs in other e-mails as non-admins, who get 403 on admin routes', async () => {
     const { done } = await signIn('someone@example.com');
     const cookie = sessionCookie(done);

@@ -35,6 +35,16 @@ export function allowsInsecureIssuer(issuer: URL): boolean {
   return issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname);
 }
 
+/** The identity provider answered with a server error. */
+class ProviderFailed extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+  ) {
+    super(`the identity provider answered ${status}`);
+  }
+}
+
 /** The provider as an outside system (metrics, breaker): each try's deadline, and a GET tried once more. */
 export function oidcSystem(issuer: string): { system: string; baseUrl: string; timeoutMs: number; retry: { retries: number } } {
   return { system: 'oidc', baseUrl: issuer, timeoutMs: 10_000, retry: { retries: 1 } };
@@ -57,8 +67,13 @@ export class OidcClient {
     this.provider.run(
       { operation: new URL(url).pathname, idempotent: options.method === 'GET', signal: options.signal },
       // openid-client's body type is wider than fetch's declared one; it only ever sends a string or URLSearchParams.
-      (deadline) => fetch(url, { ...options, body: options.body as RequestInit['body'], signal: deadline }),
-      () => null,
+      async (deadline) => {
+        const response = await fetch(url, { ...options, body: options.body as RequestInit['body'], signal: deadline });
+        // A server error is the provider failing (the breaker counts it, a GET is tried once more); the rest is openid-client's to read.
+        if (response.status >= 500) throw new ProviderFailed(response.status, response.headers);
+        return response;
+      },
+      (error) => (error instanceof ProviderFailed ? { status: error.status, headers: error.headers } : null),
     );
 
   private discover(): Promise<oidc.Configuration> {

@@ -142,9 +142,11 @@ export const exchangeRateSchema = z.object({
   rate: z.number(),
   /** Percent added to every USD price without a tier. */
   commissionRate: z.number(),
-  /** Who saved it last (an admin's e-mail), and when; null while the defaults stand. */
+  /** The rate in use (document 2 §3); a saved one stops being active when the next is saved. */
+  isActive: z.boolean(),
+  /** Who saved it (an admin's e-mail), and when (each save is a new record); null while the defaults stand. */
   updatedBy: z.string().nullable(),
-  updatedAt: z.string().nullable(),
+  createdAt: z.string().nullable(),
 });
 export type ExchangeRate = z.infer<typeof exchangeRateSchema>;
 
@@ -181,7 +183,7 @@ const exampleMarketplace: Marketplace = {
   paginationEnabled: true, paginationParam: 'page', enabled: true, createdAt: '2026-11-26T08:00:00.000Z',
 };
 // Examples carry fractions where fractions are allowed (the hostile-requests drill reads an integer example as an integer field).
-const exampleRate: ExchangeRate = { fromCurrency: 'USD', toCurrency: 'MNT', rate: 3450.5, commissionRate: 10.5, updatedBy: 'admin@example.com', updatedAt: '2026-11-26T08:00:00.000Z' };
+const exampleRate: ExchangeRate = { fromCurrency: 'USD', toCurrency: 'MNT', rate: 3450.5, commissionRate: 10.5, isActive: true, updatedBy: 'admin@example.com', createdAt: '2026-11-26T08:00:00.000Z' };
 const exampleTier: CommissionTier = { id: 1, minPrice: 0.5, maxPrice: 10.5, commissionRate: 15.5 };
 
 export const getExchangeRate = defineRoute({

@@ -1,6 +1,7 @@
 import { OutboundGuard } from '@bo/platform/outside';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
 import type { ScraperConfig } from './config';
+import { scraperConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
 import { registerMarketplaceRoutes } from './routes/marketplaces';
 import { registerPricingSettingsRoutes } from './routes/pricing-settings';
@@ -18,6 +19,6 @@ export async function buildScraperApp({ config, prisma }: ServiceContext<Scraper
       registerPricingSettingsRoutes(app, prisma);
       registerMarketplaceRoutes(app, { prisma, guard });
     },
-    configItems: () => [{ name: 'Marketplace scraping', category: 'Scraper', configured: true, simulated: config.SCRAPER_ALLOWED_HOSTS.length > 0 }],
+    configItems: () => scraperConfigItems(config),
   };
 }

@@ -23,9 +23,9 @@ describe('the scraper: exchange rate, commission tiers and marketplaces', () => 
   });
 
   it('shows 3400 MNT per USD and no commission until saved, then who saved each and when; saves at once keep both values', async () => {
-    expect((await call('GET', '/api/scraper/exchange-rate')).body.data).toEqual({ fromCurrency: 'USD', toCurrency: 'MNT', rate: DEFAULT_EXCHANGE_RATE, commissionRate: 0, updatedBy: null, updatedAt: null });
+    expect((await call('GET', '/api/scraper/exchange-rate')).body.data).toEqual({ fromCurrency: 'USD', toCurrency: 'MNT', rate: DEFAULT_EXCHANGE_RATE, commissionRate: 0, isActive: true, updatedBy: null, createdAt: null });
     const saved = await call('PUT', '/api/scraper/exchange-rate', { rate: 3450.5 });
-    expect(saved.body).toMatchObject({ success: true, data: { rate: 3450.5, commissionRate: 0, updatedBy: 'admin@example.com', updatedAt: expect.any(String) } });
+    expect(saved.body).toMatchObject({ success: true, data: { rate: 3450.5, commissionRate: 0, isActive: true, updatedBy: 'admin@example.com', createdAt: expect.any(String) } });
     // The rate and the commission saved at once, ten times each: the last of each stands, none is lost to the other.
     await Promise.all(Array.from({ length: 20 }, (_, n) => (n % 2 === 0 ? call('PUT', '/api/scraper/exchange-rate', { rate: 3460 }) : call('PUT', '/api/scraper/commission-rate', { commissionRate: 7.5 }))));
     expect((await call('GET', '/api/scraper/exchange-rate')).body.data).toMatchObject({ rate: 3460, commissionRate: 7.5 });
@@ -76,8 +76,15 @@ describe('the scraper: exchange rate, commission tiers and marketplaces', () => 
     expect(g2g).toMatchObject({ name: 'G2G', url: listing, countryCode: 'us', paginationEnabled: true, paginationParam: 'page', enabled: true });
     expect(g2g.scrapeConfig).toMatchObject({ cardSelector: '.offer-card', renderJavaScript: true, fields: { priceUsd: '.offer-price-amount' } });
 
-    // Pagination off: its parameter is not kept. The list's switch sends only enabled.
-    expect((await call('PUT', `/api/scraper/marketplaces/${g2g.id}`, { paginationEnabled: false, paginationParam: 'p' })).body.data).toMatchObject({ paginationEnabled: false, paginationParam: null });
+    // The pagination parameter is kept only while pagination is on, whichever fields an edit sends.
+    const edit = async (change: object) => (await call('PUT', `/api/scraper/marketplaces/${g2g.id}`, change)).body.data as Marketplace;
+    expect(await edit({ paginationParam: 'p' })).toMatchObject({ paginationEnabled: true, paginationParam: 'p' });
+    expect(await edit({ name: 'G2G' })).toMatchObject({ paginationEnabled: true, paginationParam: 'p' });
+    expect(await edit({ paginationParam: '' })).toMatchObject({ paginationParam: 'page' });
+    expect(await edit({ paginationEnabled: false, paginationParam: 'p' })).toMatchObject({ paginationEnabled: false, paginationParam: null });
+    expect(await edit({ paginationParam: 'p' })).toMatchObject({ paginationEnabled: false, paginationParam: null });
+    expect(await edit({})).toMatchObject({ name: 'G2G', paginationEnabled: false, paginationParam: null });
+    // The list's switch sends only enabled.
     expect((await call('PUT', `/api/scraper/marketplaces/${g2g.id}`, { enabled: false })).body.data).toMatchObject({ enabled: false, name: 'G2G', countryCode: 'us' });
     expect((await call('PUT', `/api/scraper/marketplaces/${g2g.id}`, { scrapeConfig: '' })).body.data.scrapeConfig).toBeNull();
 

@@ -3,16 +3,9 @@ import { conflict, notFound, serveRoute } from '@bo/platform';
 import type { OutboundGuard } from '@bo/platform/outside';
 import { createMarketplace, deleteMarketplace, listMarketplaces, updateMarketplace } from '@bo/proto';
 import type { PrismaClient } from '../generated/prisma/client';
-import { DuplicateMarketplaceName, marketplaceStore, type MarketplaceFields } from '../store/marketplace-store';
+import { DuplicateMarketplaceName, marketplaceStore } from '../store/marketplace-store';
 
 const duplicateName = (name: string) => conflict(`A marketplace named "${name}" already exists`);
-
-/** The pagination parameter is kept only while pagination is on (document 2 §5). */
-function withPagination<T extends Partial<MarketplaceFields>>(fields: T): T {
-  if (fields.paginationEnabled === false) return { ...fields, paginationParam: null };
-  if (fields.paginationEnabled === true && !fields.paginationParam) return { ...fields, paginationParam: 'page' };
-  return fields;
-}
 
 /**
  * The Marketplaces table and its dialogs. A URL is refused (400, with the reason) when it is not
@@ -25,7 +18,7 @@ export function registerMarketplaceRoutes(app: FastifyInstance, { prisma, guard 
   serveRoute(app, createMarketplace, async ({ body }) => {
     await guard.check(body.url);
     try {
-      return { success: true, data: await marketplaceStore.create(prisma, withPagination(body)) };
+      return { success: true, data: await marketplaceStore.create(prisma, body) };
     } catch (error) {
       throw error instanceof DuplicateMarketplaceName ? duplicateName(body.name) : error;
     }
@@ -35,7 +28,7 @@ export function registerMarketplaceRoutes(app: FastifyInstance, { prisma, guard 
     if (body.url !== undefined) await guard.check(body.url);
     let updated;
     try {
-      updated = await marketplaceStore.update(prisma, params.id, withPagination(body));
+      updated = await marketplaceStore.update(prisma, params.id, body);
     } catch (error) {
       throw error instanceof DuplicateMarketplaceName ? duplicateName(body.name ?? '') : error;
     }

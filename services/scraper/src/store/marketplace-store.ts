@@ -26,6 +26,9 @@ export const marketplaceView = (row: Marketplace): MarketplaceView => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/** Document 2 §5: the pagination parameter is kept only while pagination is on ('page' when left blank). */
+export const paginationParamFor = (enabled: boolean, param: string | null): string | null => (enabled ? param?.trim() || 'page' : null);
+
 /** Prisma's Json column takes DbNull for SQL NULL. */
 const configColumn = (config: ScrapeConfig | null | undefined) => (config === undefined ? undefined : config === null ? Prisma.DbNull : (config as Prisma.InputJsonObject));
 
@@ -41,18 +44,27 @@ export const marketplaceStore = {
     return (await prisma.marketplace.findMany({ orderBy: [{ name: 'asc' }, { id: 'asc' }] })).map(marketplaceView);
   },
 
-  async get(prisma: PrismaClient, id: number): Promise<Marketplace | null> {
-    return prisma.marketplace.findUnique({ where: { id } });
-  },
-
   async create(prisma: PrismaClient, fields: MarketplaceFields): Promise<MarketplaceView> {
-    return marketplaceView(await unique(prisma.marketplace.create({ data: { ...fields, scrapeConfig: configColumn(fields.scrapeConfig) } })));
+    const paginationParam = paginationParamFor(fields.paginationEnabled, fields.paginationParam);
+    return marketplaceView(await unique(prisma.marketplace.create({ data: { ...fields, paginationParam, scrapeConfig: configColumn(fields.scrapeConfig) } })));
   },
 
-  /** Null when there is no such marketplace. */
-  async update(prisma: PrismaClient, id: number, fields: Partial<MarketplaceFields>): Promise<MarketplaceView | null> {
-    const [row] = await unique(prisma.marketplace.updateManyAndReturn({ where: { id }, data: { ...fields, scrapeConfig: configColumn(fields.scrapeConfig) } }));
-    return row ? marketplaceView(row) : null;
+  /**
+   * Null when there is no such marketplace. The row is read under a lock and the change applied to
+   * it whole, so the pagination rule holds for what is saved, whichever fields a request sends.
+   */
+  async update(prisma: PrismaClient, id: number, change: Partial<MarketplaceFields>): Promise<MarketplaceView | null> {
+    return unique(
+      prisma.$transaction(async (tx) => {
+        const [locked] = await tx.$queryRaw<{ pagination_enabled: boolean; pagination_param: string | null }[]>`
+          SELECT pagination_enabled, pagination_param FROM "scraper".marketplaces WHERE id = ${id} FOR UPDATE`;
+        if (!locked) return null;
+        const paginationEnabled = change.paginationEnabled ?? locked.pagination_enabled;
+        const paginationParam = paginationParamFor(paginationEnabled, change.paginationParam !== undefined ? change.paginationParam : locked.pagination_param);
+        const row = await tx.marketplace.update({ where: { id }, data: { ...change, paginationEnabled, paginationParam, scrapeConfig: configColumn(change.scrapeConfig) } });
+        return marketplaceView(row);
+      }),
+    );
   },
 
   async delete(prisma: PrismaClient, id: number): Promise<boolean> {

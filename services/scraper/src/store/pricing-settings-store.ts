@@ -1,7 +1,6 @@
 import { DEFAULT_EXCHANGE_RATE, type CommissionTier, type ExchangeRate } from '@bo/proto';
 import { Prisma, type PrismaClient } from '../generated/prisma/client';
 
-
 /** Two tiers' bands overlap (the exclusion constraint on commission_tiers). */
 export class OverlappingTier extends Error {}
 
@@ -12,9 +11,23 @@ const tierView = (row: { id: number; minPrice: Prisma.Decimal; maxPrice: Prisma.
   commissionRate: row.commissionRate.toNumber(),
 });
 
-/** The database refused the band: it overlaps another (the adapter names the constraint in the error). */
+const rateView = (row: { rate: Prisma.Decimal; commissionRate: Prisma.Decimal; isActive: boolean; updatedBy: string | null; createdAt: Date }): ExchangeRate => ({
+  fromCurrency: 'USD',
+  toCurrency: 'MNT',
+  rate: row.rate.toNumber(),
+  commissionRate: row.commissionRate.toNumber(),
+  isActive: row.isActive,
+  updatedBy: row.updatedBy,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * The database refused the band because it overlaps another: SQLSTATE 23P01 on the exclusion
+ * constraint (Prisma reports it through the pg adapter's error, the constraint named in its text).
+ */
 function isOverlap(error: unknown): boolean {
-  return error instanceof Error && `${error.message} ${JSON.stringify((error as { meta?: unknown }).meta ?? {})}`.includes('commission_tiers_no_overlap');
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } } }).meta?.driverAdapterError?.cause;
+  return cause?.originalCode === '23P01' && error instanceof Error && error.message.includes('commission_tiers_no_overlap');
 }
 
 /**
@@ -25,25 +38,24 @@ function isOverlap(error: unknown): boolean {
 export const pricingSettingsStore = {
   async current(prisma: PrismaClient): Promise<ExchangeRate> {
     const row = await prisma.exchangeRate.findFirst({ where: { isActive: true } });
-    return row
-      ? { fromCurrency: 'USD', toCurrency: 'MNT', rate: row.rate.toNumber(), commissionRate: row.commissionRate.toNumber(), updatedBy: row.updatedBy, updatedAt: row.createdAt.toISOString() }
-      : { fromCurrency: 'USD', toCurrency: 'MNT', rate: DEFAULT_EXCHANGE_RATE, commissionRate: 0, updatedBy: null, updatedAt: null };
+    return row ? rateView(row) : { fromCurrency: 'USD', toCurrency: 'MNT', rate: DEFAULT_EXCHANGE_RATE, commissionRate: 0, isActive: true, updatedBy: null, createdAt: null };
   },
 
+  /** The saved rate as this save left it (another save right after it does not change the reply). */
   async save(prisma: PrismaClient, change: { rate?: number; commissionRate?: number }, updatedBy: string): Promise<ExchangeRate> {
-    await prisma.$transaction(async (tx) => {
+    return prisma.$transaction(async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('scraper.exchange_rates'))`;
       const active = await tx.exchangeRate.findFirst({ where: { isActive: true } });
       await tx.exchangeRate.updateMany({ where: { isActive: true }, data: { isActive: false } });
-      await tx.exchangeRate.create({
+      const saved = await tx.exchangeRate.create({
         data: {
           rate: change.rate ?? active?.rate ?? DEFAULT_EXCHANGE_RATE,
           commissionRate: change.commissionRate ?? active?.commissionRate ?? 0,
           updatedBy,
         },
       });
+      return rateView(saved);
     });
-    return this.current(prisma);
   },
 
   async tiers(prisma: PrismaClient): Promise<CommissionTier[]> {
