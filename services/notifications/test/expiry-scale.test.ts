@@ -17,6 +17,7 @@ describe('the expiry check at 100 expiring keys', () => {
     // Quiet for 5 days, as ManyChat and our record of their messages both say: each reminder goes through the template.
     for (const id of subscribers) n.manychat.state.upsertSubscriber({ id, last_interaction: new Date(Date.now() - 5 * DAY).toISOString() });
     await Promise.all(subscribers.map((id) => n.wrote(id, 5 * DAY)));
+    await eventually(async () => (await n.notifications.prisma.chatSubscriber.count()) === KEYS, 20_000, 'the record of every subscriber');
     await n.useTemplates({ renewal_reminder: 'renewal_reminder' });
     // Disney+ accounts have 7 profiles: 15 accounts give the 100 keys.
     const made = await Promise.all(
@@ -28,7 +29,6 @@ describe('the expiry check at 100 expiring keys', () => {
     await Promise.all(keys.map((key, i) => n.callKeys('PATCH', `/api/streaming-keys/${key.id}/customer-id`, { customerId: subscribers[i] })));
     keyIds = keys.map((key) => key.id);
     await n.call('POST', '/api/manychat/settings', { key: 'base_url', value: 'https://shop.example.mn' });
-    await eventually(async () => (await n.notifications.prisma.chatSubscriber.count()) === KEYS, 20_000, 'the record of every subscriber');
   }, 60_000);
   afterAll(() => n?.stop());
 

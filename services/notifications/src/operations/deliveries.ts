@@ -76,6 +76,12 @@ export function isTransient(error: unknown): boolean {
 
 /** Reading the deliveries row and the settings before a send, and a renewal session for a held reminder. */
 const READ_MS = 5_000;
+/**
+ * A template save (an operator waiting on the page) releases every held message of its kind in
+ * one transaction: while the consumers are busy (a burst of subscribers writing) it may wait for a
+ * connection longer than Prisma's 2 s, and a few hundred held messages take longer than its 5 s.
+ */
+const SAVE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
 
 export class ChatDeliveries {
   /**
@@ -288,7 +294,7 @@ export class ChatDeliveries {
       const save = randomUUID();
       for (const deliveryId of ids) await this.sendThroughSaved(tx, deliveryId, save);
       return ids.length;
-    });
+    }, SAVE_TRANSACTION);
     if (released > 0) this.deps.effects.nudge();
     return released;
   }
