@@ -35,8 +35,10 @@ describe('two notifications processes sending 1,000 confirmations at once', () =
     await Promise.all(events.map((event) => n.system.publish(event)));
 
     const { prisma } = n.notifications;
-    // 40 s at the pace; a loaded CI machine (the browser journeys beside this suite) has taken over 120 s.
-    const deadline = Date.now() + 200_000;
+    // 50 s at the pace; a loaded CI machine (the browser journeys beside this suite) has taken over
+    // 120 s, and a machine half as fast had sent 999 of them at 201 s. The pace and the once-only
+    // are what the test holds to, not the machine's speed.
+    const deadline = Date.now() + 420_000;
     let sent = 0;
     while (Date.now() < deadline) {
       sent = await prisma.delivery.count({ where: { kind: 'payment_confirmation', status: 'sent', invoiceId: { startsWith: 'INV-PACE' } } });
@@ -65,5 +67,5 @@ describe('two notifications processes sending 1,000 confirmations at once', () =
     }
     expect(most).toBeLessThanOrEqual(25);
     expect(elapsedMs).toBeGreaterThanOrEqual(((MESSAGES - 1) / SENDS_PER_SECOND) * 1000 - 1_000);
-  }, 230_000);
+  }, 450_000);
 });
