@@ -25,6 +25,9 @@ export const identitySchema = z.object({
 export type Identity = z.infer<typeof identitySchema>;
 export type IdentityClaims = Omit<Identity, 'iat'>;
 
+/** The person a record names as having done something (approved, paused, saved): their e-mail, else their id. */
+export const adminNameOf = (identity: Identity | null): string => identity?.email ?? identity?.userId ?? 'admin';
+
 export const anonymousIdentity = (): Identity => ({ kind: 'anonymous', userId: null, email: null, isAdmin: false, keyId: null, iat: Date.now() });
 
 /** The identity a process signs for its own calls to internal routes. */

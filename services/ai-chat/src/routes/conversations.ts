@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serveRoute } from '@bo/platform';
+import { adminNameOf, serveRoute } from '@bo/platform';
 import { cleanupConversations, CONVERSATION_MESSAGES_SHOWN, deleteConversation, listConversations, pauseAutomation, resumeAutomation, testAiChat } from '@bo/proto';
 import { cleanUpChat } from '../operations/chat-cleanup';
 import { providersStore } from '../store/providers-store';
@@ -34,7 +34,7 @@ export function registerConversationRoutes(app: FastifyInstance, { prisma, front
   serveRoute(app, deleteConversation, async ({ params }) => ({ success: true, deleted: await conversationsStore.deleteFor(prisma, params.userId) }));
 
   serveRoute(app, pauseAutomation, async ({ params, body, identity }) => {
-    const paused = await pauses.pause(params.userId, { hours: body.hours, by: identity?.email ?? identity?.userId ?? 'admin', reason: body.reason ?? null });
+    const paused = await pauses.pause(params.userId, { hours: body.hours, by: adminNameOf(identity), reason: body.reason ?? null });
     return { success: true, data: { until: paused.until?.toISOString() ?? null, by: paused.by } };
   });
 

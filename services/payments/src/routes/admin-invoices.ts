@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound, serveRoute } from '@bo/platform';
+import { adminNameOf, conflict, notFound, serveRoute } from '@bo/platform';
 import { approveInvoice, deleteInvoice } from '@bo/proto';
 import { invoiceRecord, invoiceStore, logStore } from '../store/invoice-store';
 import type { PaymentsRouteDeps } from './deps';
@@ -9,7 +9,7 @@ export function registerAdminInvoiceRoutes(app: FastifyInstance, { prisma, desk,
   const find = async (invoiceId: string) => (await invoiceStore.find(prisma, invoiceId)) ?? Promise.reject(notFound('Invoice not found'));
 
   serveRoute(app, approveInvoice, async ({ params, identity }) => {
-    const approvedBy = identity?.email ?? identity?.userId ?? 'admin';
+    const approvedBy = adminNameOf(identity);
     const paid = await desk.complete(params.id, { paymentId: null, paymentPayload: null, approvedBy });
     if (!paid) throw conflict(`The invoice is ${(await find(params.id)).status}: only a pending invoice can be approved`);
     await logStore.add(prisma, { type: 'approve', reference: params.id, status: 'accepted', requestData: { approvedBy } });

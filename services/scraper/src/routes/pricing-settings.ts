@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound, serveRoute, type Identity } from '@bo/platform';
+import { adminNameOf, conflict, notFound, serveRoute } from '@bo/platform';
 import {
   createCommissionTier, deleteCommissionTier, getExchangeRate, listCommissionTiers, updateCommissionRate, updateCommissionTier, updateExchangeRate,
 } from '@bo/proto';
 import type { PrismaClient } from '../generated/prisma/client';
 import { OverlappingTier, pricingSettingsStore } from '../store/pricing-settings-store';
-
-/** Who saved a setting, as the card shows it. */
-const savedBy = (identity: Identity | null) => identity?.email ?? identity?.userId ?? 'admin';
 
 const overlapping = () => conflict('Commission tiers must not overlap: another tier covers part of this price range');
 
@@ -15,11 +12,11 @@ const overlapping = () => conflict('Commission tiers must not overlap: another t
 export function registerPricingSettingsRoutes(app: FastifyInstance, prisma: PrismaClient): void {
   serveRoute(app, getExchangeRate, async () => ({ success: true, data: await pricingSettingsStore.current(prisma) }));
 
-  serveRoute(app, updateExchangeRate, async ({ body, identity }) => ({ success: true, data: await pricingSettingsStore.save(prisma, { rate: body.rate }, savedBy(identity)) }));
+  serveRoute(app, updateExchangeRate, async ({ body, identity }) => ({ success: true, data: await pricingSettingsStore.save(prisma, { rate: body.rate }, adminNameOf(identity)) }));
 
   serveRoute(app, updateCommissionRate, async ({ body, identity }) => ({
     success: true,
-    data: await pricingSettingsStore.save(prisma, { commissionRate: body.commissionRate }, savedBy(identity)),
+    data: await pricingSettingsStore.save(prisma, { commissionRate: body.commissionRate }, adminNameOf(identity)),
   }));
 
   serveRoute(app, listCommissionTiers, async () => ({ success: true, data: await pricingSettingsStore.tiers(prisma) }));

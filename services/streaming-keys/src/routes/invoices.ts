@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, ServiceCallError, conflict, notFound, serveRoute, type Identity } from '@bo/platform';
+import { AppError, ServiceCallError, adminNameOf, conflict, notFound, serveRoute } from '@bo/platform';
 import { assignInvoiceKey, createStreamingInvoice, listStreamingInvoices, refundStreamingInvoice } from '@bo/proto';
 import { assignWaitingOrder } from '../operations/key-sales';
 import { invoiceView, orderStore } from '../store/order-store';
 import { keyView } from '../store/key-store';
 import type { StreamingKeysRouteDeps } from './deps';
 
-const adminOf = (identity: Identity | null) => identity?.email ?? identity?.userId ?? 'admin';
 /** A refund may wait for QPay (payments' own timeouts); a press waits that long for its turn. */
 const TURN_WAIT_MS = 60_000;
 
@@ -37,7 +36,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { prisma, outbox, or
   });
 
   serveRoute(app, assignInvoiceKey, async ({ params, identity }) => {
-    const sale = await inTurn(params.id, () => outbox.commit((tx, emit) => assignWaitingOrder(tx, emit, params.id, adminOf(identity))));
+    const sale = await inTurn(params.id, () => outbox.commit((tx, emit) => assignWaitingOrder(tx, emit, params.id, adminNameOf(identity))));
     if (!sale) throw notFound('Invoice not found');
     if (sale.outcome === 'assigned') return { success: true, data: { invoice: invoiceView(sale.invoice), key: keyView(sale.key) } };
     if (sale.outcome === 'no_free_key') throw conflict(sale.invoice.attentionReason ?? 'No free key');
@@ -50,7 +49,7 @@ export function registerInvoiceRoutes(app: FastifyInstance, { prisma, outbox, or
       const order = await orderStore.find(prisma, params.id);
       if (!order) throw notFound('Invoice not found');
       if (order.status !== 'NEEDS_ATTENTION' || !order.invoiceId) throw conflict(`Only a paid order waiting for an admin can be refunded (this one is ${order.status})`);
-      const admin = adminOf(identity);
+      const admin = adminNameOf(identity);
       let refund;
       try {
         refund = await payments.refund(order.invoiceId, admin);
