@@ -204,16 +204,19 @@ describe('payments: the reconciliation on its schedule', () => {
   it('completes a paid invoice without any callback, by itself', async () => {
     const invoiceId = await newInvoice(it_);
     await it_.pay(invoiceId, { callback: 'none' });
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && (await it_.paidEvents(invoiceId)) === 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    await eventually(async () => (await it_.paidEvents(invoiceId)) > 0, 20_000, 'the paid event from a scheduled check');
     expect(await it_.paidEvents(invoiceId)).toBe(1);
     // The check is logged just after the paid transition commits.
     const logged = await eventually(() => it_.payments.prisma.qpayWebhookLog.findFirst({ where: { reference: invoiceId, type: 'check' } }), 5_000, 'the reconciliation check in the log');
     expect(logged).toMatchObject({ status: 'accepted', requestData: { source: 'reconciliation' } });
-    // Each tick is a qpay-reconciliation run on the scheduler; the one that found the payment counts it.
-    const listed = await it_.payments.app.inject({ method: 'GET', url: '/internal/payments/runs?kind=qpay-reconciliation&limit=200', headers: asService('gateway') });
-    const runs: RunView[] = listed.json().data;
+    // Each tick is a qpay-reconciliation run on the scheduler; the one that found the payment counts
+    // it, and it completes a moment after the paid event (the paid event leaves inside the run).
+    const listRuns = async (): Promise<RunView[]> =>
+      (await it_.payments.app.inject({ method: 'GET', url: '/internal/payments/runs?kind=qpay-reconciliation&limit=200', headers: asService('gateway') })).json().data;
+    const foundIt = (run: RunView) => run.status === 'completed' && run.progress.counters.completed === 1;
+    await eventually(async () => (await listRuns()).some(foundIt), 10_000, 'the run that found the payment, completed');
+    const runs = await listRuns();
     expect(runs.every((run) => run.kind === 'qpay-reconciliation' && run.startedBy === 'schedule:qpay-reconciliation')).toBe(true);
-    expect(runs.filter((run) => run.status === 'completed' && run.progress.counters.completed === 1)).toHaveLength(1);
+    expect(runs.filter(foundIt)).toHaveLength(1);
   });
 });
