@@ -39,11 +39,17 @@ describe('the money path across a 30-second broker cut', () => {
     }
     await reconnected;
 
+    let keyed = 0;
     const paid = await eventually(async () => {
       const { data } = await path.admin('streaming-keys', 'GET', '/api/streaming-invoices');
       const done = data.filter((invoice: { status: string; keyId: number | null }) => invoice.status === 'PAID' && invoice.keyId !== null);
+      keyed = done.length;
       return done.length === PAYMENTS ? done : null;
-    }, 120_000, 'every streaming invoice paid with a key');
+    }, 120_000, 'every streaming invoice paid with a key').catch(async (error: Error) => {
+      // Where the rest stand: invoices still pending at payments, and what each outbox holds.
+      const pending = await path.admin('payments', 'GET', '/api/qpay/invoices/pending').catch((failure: Error) => failure.message);
+      throw new Error(`${error.message}: ${keyed} of ${PAYMENTS} keyed; pending at payments: ${JSON.stringify(pending).slice(0, 2_000)}`);
+    });
     expect(new Set(paid.map((invoice: { keyId: number }) => invoice.keyId)).size).toBe(PAYMENTS);
 
     const keyOf = new Map<string, string>(paid.map((invoice: { subscriberId: string; key: string }) => [invoice.subscriberId, invoice.key]));

@@ -46,6 +46,13 @@ describe('two notifications processes sending 1,000 confirmations at once', () =
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const elapsedMs = Date.now() - started;
+    if (sent !== MESSAGES) {
+      // What became of the rest: their deliveries, the outside effects that send them, and the inbox that took their events.
+      const unsent = await prisma.delivery.findMany({ where: { invoiceId: { startsWith: 'INV-PACE' }, status: { not: 'sent' } } });
+      const effects = await prisma.$queryRawUnsafe(`SELECT idempotency_key, kind, status, attempts, last_error, next_attempt_at FROM notifications.outside_effects WHERE status <> 'done'`);
+      const received = await prisma.delivery.count({ where: { invoiceId: { startsWith: 'INV-PACE' } } });
+      console.warn('shared-pace: not sent', JSON.stringify({ sent, received, unsent, effects }, null, 1));
+    }
     expect(sent).toBe(MESSAGES);
     expect(await prisma.delivery.count({ where: { invoiceId: { startsWith: 'INV-PACE' }, status: { not: 'sent' } } })).toBe(0);
 
