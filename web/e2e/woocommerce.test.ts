@@ -409,7 +409,7 @@ describe('the /woocommerce page against the shop simulator', () => {
     }
   });
 
-  it('looks right at 1440 and 390 px with every panel filled, in English and in Mongolian', async () => {
+  it('looks right at 1440 and 390 px with every panel filled, in English and in Mongolian', { timeout: 120_000 }, async () => {
     const { context, page } = await signedIn(browser, system.url, { path: '/woocommerce' });
     await ensureMapped(page);
     const session = await context.storageState();
