@@ -34,7 +34,7 @@ RUN mkdir /out && cp -r --parents gateway/src/generated services/*/src/generated
 # Runtime: the sources, production dependencies of the server workspaces only (tsx is one; the
 # Prisma CLI, the schema engine, Vite, the web app's packages and the embedded launcher's
 # PostgreSQL are not), run as the unprivileged node user.
-FROM node:22-bookworm-slim
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 COPY . .
@@ -47,3 +47,13 @@ COPY --from=build /out/ ./
 USER node
 EXPOSE 5000
 CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
+
+# The scraper's image: the runtime with Debian's Chromium, which renders marketplace pages
+# (SCRAPER_BROWSER_PATH). Only the scraper carries a browser (compose and Kubernetes build it by this target).
+FROM runtime AS scraper
+USER root
+RUN apt-get update && apt-get install -y --no-install-recommends chromium && rm -rf /var/lib/apt/lists/*
+USER node
+
+# Every other process: the runtime as it is (the default target).
+FROM runtime

@@ -4,6 +4,7 @@ export * from './identity';
 export * from './logging';
 export * from './http/access';
 export * from './http/metrics';
+export * from './http/event-stream';
 export * from './http/routes';
 export * from './http/service-app';
 export * from './http/service-client';

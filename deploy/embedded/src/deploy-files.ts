@@ -58,6 +58,10 @@ async function definitions(): Promise<ServiceDefinition[]> {
   return Promise.all(serviceNames.map((name) => loadServiceDefinition(name)));
 }
 
+/** A process whose image is another stage of the Dockerfile (the scraper's, with Chromium) is built from that stage. */
+const imageOf = (definition: { imageTarget?: string }) =>
+  definition.imageTarget ? { build: { context: '.', target: definition.imageTarget }, image: `backoffice-${definition.imageTarget}:latest` } : {};
+
 export async function renderCompose(): Promise<string> {
   const infrastructure = {
     postgres: {
@@ -120,6 +124,7 @@ export async function renderCompose(): Promise<string> {
     }
     services[name] = {
       ...app,
+      ...imageOf(definition),
       command: command(name),
       environment,
       ...(isGateway ? { ports: [`${registryEntry(name).port}:${registryEntry(name).port}`] } : {}),
@@ -190,7 +195,7 @@ export async function renderKubernetes(): Promise<{ services: string; secrets: s
             containers: [
               {
                 name,
-                image: 'backoffice',
+                image: definition.imageTarget ? `backoffice-${definition.imageTarget}` : 'backoffice',
                 command: command(name),
                 ports: [{ containerPort: port }, ...(isGateway ? [{ containerPort: GATEWAY_OPS_PORT, name: 'ops' }] : [])],
                 envFrom: [{ configMapRef: { name: `${name}-config` } }, { configMapRef: { name: IDENTITY_CONFIG_MAP } }, { secretRef: { name: `${name}-secrets` } }],

@@ -69,6 +69,17 @@ export interface OutboundGuardOptions {
   resolve?: (host: string) => Promise<string[]>;
 }
 
+export interface GuardedRequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  /** The whole answer's deadline (15 s). */
+  timeoutMs?: number;
+  /** A larger answer is refused (5 MB). */
+  maxBytes?: number;
+  signal?: AbortSignal;
+}
+
 export interface GuardedAnswer {
   /** The URL that answered, after the redirects. */
   url: string;
@@ -131,23 +142,35 @@ export class OutboundGuard {
    * GET `target` with redirects followed by hand, each checked; the connection's address is
    * checked again as it is made. The body is read up to `maxBytes` (a larger one is refused).
    */
-  async get(target: string, options: { timeoutMs?: number; maxBytes?: number; headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<GuardedAnswer> {
+  async get(target: string, options: GuardedRequestOptions = {}): Promise<GuardedAnswer> {
+    const answer = await this.fetch(target, { ...options, method: 'GET', body: undefined });
+    return { ...answer, body: answer.body.toString('utf8') };
+  }
+
+  /**
+   * A request to `target` as `check` allows it, its connection's address checked again; a GET's or
+   * HEAD's redirects are followed by hand, each hop checked like the first (another method's
+   * redirect is answered as it is). What a browser whose requests come here gets.
+   */
+  async fetch(target: string, options: GuardedRequestOptions = {}): Promise<Omit<GuardedAnswer, 'body'> & { body: Buffer }> {
+    const method = (options.method ?? 'GET').toUpperCase();
     let current = target;
     for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
       const url = await this.check(current);
-      const answer = await this.request(url, options);
+      const answer = { url: url.toString(), ...(await this.request(url, options)) };
       const location = answer.headers.location;
-      if (answer.status < 300 || answer.status >= 400 || !location) return { url: url.toString(), ...answer };
+      if (answer.status < 300 || answer.status >= 400 || !location || (method !== 'GET' && method !== 'HEAD')) return answer;
       current = new URL(location, url).toString();
     }
     throw new UnsafeTarget(target, `more than ${MAX_REDIRECTS} redirects`);
   }
 
-  private request(url: URL, options: { timeoutMs?: number; maxBytes?: number; headers?: Record<string, string>; signal?: AbortSignal }): Promise<Omit<GuardedAnswer, 'url'>> {
+  private request(url: URL, options: GuardedRequestOptions): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
     const maxBytes = options.maxBytes ?? 5_000_000;
+    const timeoutMs = options.timeoutMs ?? 15_000;
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
-      const request = client.request(url, { method: 'GET', headers: options.headers, timeout: options.timeoutMs ?? 15_000, signal: options.signal, lookup: this.isAllowed(url) ? undefined : this.connectLookup(url) }, (response) => {
+      const request = client.request(url, { method: options.method ?? 'GET', headers: options.headers, timeout: timeoutMs, signal: options.signal, lookup: this.isAllowed(url) ? undefined : this.connectLookup(url) }, (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
@@ -155,12 +178,12 @@ export class OutboundGuard {
           if (size > maxBytes) response.destroy(new UnsafeTarget(url.toString(), `the answer is larger than ${maxBytes} bytes`));
           else chunks.push(chunk);
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
         response.on('error', reject);
       });
-      request.on('timeout', () => request.destroy(new Error(`${url.host} did not answer within ${options.timeoutMs ?? 15_000} ms`)));
+      request.on('timeout', () => request.destroy(new Error(`${url.host} did not answer within ${timeoutMs} ms`)));
       request.on('error', reject);
-      request.end();
+      request.end(options.body);
     });
   }
 

@@ -52,6 +52,11 @@ export interface OutsideWork {
   idempotent: boolean;
   /** This call's per-try deadline, instead of the system's. */
   timeoutMs?: number;
+  /**
+   * Answers besides 429 by which the system turns a caller away for now (a marketplace's bot wall
+   * answers 403): tried again like a 429, after its Retry-After or the back-off.
+   */
+  retryStatuses?: readonly number[];
   /** The caller's own deadline or cancel: no further try starts once it fires. */
   signal?: AbortSignal;
   /**
@@ -202,7 +207,7 @@ export class OutsideSystem {
   private async tries<T>(request: OutsideWork, attempt: (signal: AbortSignal) => Promise<Tried<T>>): Promise<T> {
     for (let n = 0; ; n++) {
       const outcome = await this.once(request, attempt);
-      const again = n < this.retry.retries && this.retryable(outcome, request.idempotent);
+      const again = n < this.retry.retries && this.retryable(outcome, request);
       const delay = again ? this.delayBefore(n, outcome) : null;
       if (delay === null || request.signal?.aborted) {
         if (outcome instanceof OutsideCallError) throw outcome;
@@ -275,12 +280,12 @@ export class OutsideSystem {
   }
 
   /** A 429, a refused connection and what the system says it did not take are safe to send again; anything else lost or failed may have been taken. */
-  private retryable(outcome: Tried<unknown> | OutsideCallError, idempotent: boolean): boolean {
+  private retryable(outcome: Tried<unknown> | OutsideCallError, { idempotent, retryStatuses }: OutsideWork): boolean {
     if (outcome instanceof OutsideCallError) {
       if (outcome.failure === 'abandoned' || outcome.failure === 'breaker_open') return false;
       return idempotent || outcome.details.notTaken === true;
     }
-    if (outcome.answer === 429 || outcome.retryAnyway) return true;
+    if (outcome.answer === 429 || outcome.retryAnyway || retryStatuses?.includes(outcome.answer)) return true;
     return idempotent && (outcome.answer === 408 || outcome.answer >= 500);
   }
 

@@ -126,6 +126,8 @@ export interface ServiceDefinition<Config = unknown, Prisma = unknown, Exposed =
   deployment: DeploymentSettings;
   /** Columns sealed with DATA_ENCRYPTION_KEY (none by default). */
   sealedColumns?: readonly SealedColumn[];
+  /** The Dockerfile stage its image is built from, when not the common one (the scraper's carries Chromium). */
+  imageTarget?: string;
   start(options: StartOptions<Config>): Promise<RunningService<Prisma, Exposed>>;
 }
 
@@ -139,6 +141,10 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
   deployment: DeploymentSettings;
   /** Every column of its tables that holds a sealed value: one line each, e.g. `{ table: 'qpay_settings', column: 'qpay_client_secret' }`. */
   sealedColumns?: readonly SealedColumn[];
+  /** The Dockerfile stage its image is built from, when not the common one (the scraper's carries Chromium). */
+  imageTarget?: string;
+  /** Runs one process works on at once (2): the scraper's pages in parallel per worker are its setting. */
+  runConcurrency?(config: Config): number;
   build(context: ServiceContext<Config, Prisma>): Promise<ServiceParts<Exposed>>;
 }
 
@@ -158,6 +164,7 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
     simulatorEnv: spec.simulatorEnv,
     deployment: spec.deployment,
     sealedColumns: spec.sealedColumns ?? [],
+    imageTarget: spec.imageTarget,
     async start({ config, logger, infrastructure, checkReplies }) {
       // First: a key that does not match IDENTITY_PUBLIC_KEYS stops the start before anything is touched.
       const identity = identityKeysOf(spec.name, config);
@@ -174,7 +181,7 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       const effects = new OutsideEffects({ db: sql, schema, effects: [], log: (message, detail) => logger.warn(detail ?? {}, message) });
       const metrics = createMetrics(spec.name);
       const outside = (options: OutsideOptions) => new OutsideSystem({ ...options, registry: metrics.registry, paces: infrastructure.outsideLimit });
-      const runs = new Runs({ service: spec.name, schema, db: sql, outbox, logger });
+      const runs = new Runs({ service: spec.name, schema, db: sql, outbox, logger, concurrency: spec.runConcurrency?.(config) });
       const parts = await spec.build({ config, logger, signer: identity.signer, infrastructure, prisma, outbox, effects, outside, runs });
       effects.register(parts.outsideEffects ?? []);
       const app = createServiceApp({

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineRoute, successReply } from './contract';
-import { idParam } from './fields';
+import { idParam, INT32_MAX } from './fields';
 
 /**
- * The scraper's settings routes (document 2 §7.3, issue 22): the exchange rate and the global
- * commission, the commission tiers and the marketplaces with their scrape configs. Jobs, products
- * and publishing come with the scraping itself.
+ * The scraper's routes (document 2 §7.3, issue 22): the exchange rate and the global commission,
+ * the commission tiers, the marketplaces with their scrape configs, scrape jobs with their
+ * progress stream, and the scraped products. Publishing to the shop comes next.
  */
 const category = 'Scraper';
 
@@ -274,8 +274,155 @@ export const deleteCommissionTier = defineRoute({
   example: { params: { id: 1 }, reply: { success: true } },
 });
 
+/** Document 2 §4. */
+export const scrapeJobStatuses = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+export type ScrapeJobStatus = (typeof scrapeJobStatuses)[number];
+/** Document 2 §9: the products list's page size. */
+export const PRODUCTS_PAGE_SIZE = 50;
+/** The most pages one job may cover (a typo of 1..10000 would otherwise keep the workers busy for days). */
+export const MAX_PAGES_PER_JOB = 500;
+/** Document 2 §2.3: what a job whose selectors found nothing on three pages in a row fails with. */
+export const LAYOUT_CHANGED_ERROR = 'selectors matched nothing: the page layout changed?';
+
+export const scrapeJobSchema = z.object({
+  id: z.number().int(),
+  marketplaceId: z.number().int(),
+  /** The marketplace's name, for the jobs table. */
+  marketplaceName: z.string(),
+  status: z.enum(scrapeJobStatuses),
+  /** Pages completed so far. */
+  currentPage: z.number().int(),
+  totalPages: z.number().int(),
+  startPage: z.number().int(),
+  endPage: z.number().int(),
+  totalProducts: z.number().int(),
+  error: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ScrapeJob = z.infer<typeof scrapeJobSchema>;
+
+/** One page of a job as the progress stream reports it (document 2 §3 "scrape progress"). */
+export const scrapePageProgressSchema = z.object({
+  jobId: z.number().int(),
+  pageNumber: z.number().int(),
+  status: z.enum(scrapeJobStatuses),
+  productsFound: z.number().int(),
+  productsInserted: z.number().int(),
+  error: z.string().nullable(),
+});
+export type ScrapePageProgress = z.infer<typeof scrapePageProgressSchema>;
+
+/** Document 2 §4: the progress stream's event names. */
+export const scrapeProgressEvents = ['init', 'job_start', 'page_start', 'page_complete', 'page_failed', 'job_complete', 'job_failed', 'job_cancelled'] as const;
+export type ScrapeProgressEventName = (typeof scrapeProgressEvents)[number];
+
+export const scrapedProductSchema = z.object({
+  id: z.number().int(),
+  marketplaceId: z.number().int(),
+  gameName: z.string(),
+  productName: z.string(),
+  variationValue: z.string().nullable(),
+  attributeName: z.string().nullable(),
+  priceUsd: z.number(),
+  /** The price before the last change (set with priceChanged). */
+  previousPriceUsd: z.number().nullable(),
+  priceChanged: z.boolean(),
+  sourceUrl: z.string().nullable(),
+  sellerName: z.string().nullable(),
+  sellerLevel: z.number().int().nullable(),
+  sellerLocation: z.string().nullable(),
+  orderSuccessRate: z.number().nullable(),
+  totalSales: z.number().int().nullable(),
+  ratingDescription: z.number().nullable(),
+  ratingService: z.number().nullable(),
+  ratingSpeed: z.number().nullable(),
+  rawText: z.string(),
+  scrapedAt: z.string(),
+  woocommerceVariationId: z.number().int().nullable(),
+  woocommerceParentId: z.number().int().nullable(),
+});
+export type ScrapedProduct = z.infer<typeof scrapedProductSchema>;
+
+const pageNumber = (name: string) => z.number({ error: `${name} must be a whole number of at least 1` }).int(`${name} must be a whole number of at least 1`).min(1, `${name} must be at least 1`).max(100_000, `${name} is too large`);
+const scrapeBody = z
+  .object({ startPage: pageNumber('Start page').default(1), endPage: pageNumber('End page').default(1) })
+  .refine((pages) => pages.endPage >= pages.startPage, { path: ['endPage'], message: 'End page must not be before the start page' })
+  .refine((pages) => pages.endPage - pages.startPage < MAX_PAGES_PER_JOB, { path: ['endPage'], message: `A job scrapes at most ${MAX_PAGES_PER_JOB} pages` });
+
+const exampleJob: ScrapeJob = {
+  id: 1, marketplaceId: 1, marketplaceName: 'G2G', status: 'in_progress', currentPage: 2, totalPages: 5, startPage: 1, endPage: 5, totalProducts: 16,
+  error: null, startedAt: '2026-11-26T08:00:01.000Z', completedAt: null, createdAt: '2026-11-26T08:00:00.000Z',
+};
+const exampleProduct: ScrapedProduct = {
+  id: 1, marketplaceId: 1, gameName: 'Mobile Legends', productName: 'Diamonds top-up', variationValue: '86 Diamonds', attributeName: 'Amount',
+  priceUsd: 1.55, previousPriceUsd: null, priceChanged: false, sourceUrl: 'https://www.g2g.com/offers/G1234', sellerName: 'TopUpKing', sellerLevel: 12,
+  sellerLocation: 'Malaysia', orderSuccessRate: 99.5, totalSales: 12345, ratingDescription: 4.9, ratingService: 4.8, ratingSpeed: 4.7,
+  rawText: 'Mobile Legends Diamonds top-up Amount: 86 Diamonds 1.55 USD', scrapedAt: '2026-11-26T08:00:05.000Z', woocommerceVariationId: null, woocommerceParentId: null,
+};
+const jobIdParams = z.object({ id: idParam });
+
+export const startScrape = defineRoute({
+  owner: 'scraper', method: 'POST', path: '/api/scraper/scrape/:marketplaceId', access: 'admin', category,
+  params: z.object({ marketplaceId: idParam }),
+  body: scrapeBody,
+  reply: z.object({ success: z.boolean(), jobId: z.number().int(), data: scrapeJobSchema }),
+  summary: 'Scrape pages startPage..endPage of an enabled marketplace: a job whose pages every scraper replica shares',
+  example: { params: { marketplaceId: 1 }, body: { startPage: 1, endPage: 5 }, reply: { success: true, jobId: 1, data: { ...exampleJob, status: 'pending', currentPage: 0, totalProducts: 0, startedAt: null } } },
+});
+
+export const listScrapeJobs = defineRoute({
+  owner: 'scraper', method: 'GET', path: '/api/scraper/jobs', access: 'admin', category,
+  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+  reply: z.object({ success: z.boolean(), data: z.array(scrapeJobSchema) }),
+  summary: 'The latest scrape jobs, newest first',
+  example: { query: { limit: 50 }, reply: { success: true, data: [exampleJob] } },
+});
+
+export const resumeScrapeJob = defineRoute({
+  owner: 'scraper', method: 'POST', path: '/api/scraper/jobs/:id/resume', access: 'admin', category,
+  params: jobIdParams,
+  reply: z.object({ success: z.boolean(), data: scrapeJobSchema }),
+  summary: 'Resume a failed or cancelled job from its first page not completed',
+  example: { params: { id: 1 }, reply: { success: true, data: { ...exampleJob, status: 'pending' } } },
+});
+
+export const cancelScrapeJob = defineRoute({
+  owner: 'scraper', method: 'POST', path: '/api/scraper/jobs/:id/cancel', access: 'admin', category,
+  params: jobIdParams,
+  reply: z.object({ success: z.boolean(), data: scrapeJobSchema }),
+  summary: 'Cancel a pending or running job (its pages stop within 5 s)',
+  example: { params: { id: 1 }, reply: { success: true, data: { ...exampleJob, status: 'cancelled' } } },
+});
+
+export const scrapeJobProgress = defineRoute({
+  owner: 'scraper', method: 'GET', path: '/api/scraper/jobs/:id/progress', access: 'admin', category,
+  params: jobIdParams,
+  reply: z.string(),
+  replyKind: 'stream',
+  summary: 'Server-sent events of one job: init (the job), job_start, page_start, page_complete, page_failed, then job_complete, job_failed or job_cancelled and the end (id: the event\'s number; Last-Event-ID resumes), a comment every 15 s',
+  example: { params: { id: 1 }, reply: 'id: 3\nevent: page_complete\ndata: {"jobId":1,"pageNumber":1,"status":"completed","productsFound":8,"productsInserted":8,"error":null}\n\n' },
+});
+
+export const listScrapedProducts = defineRoute({
+  owner: 'scraper', method: 'GET', path: '/api/scraper/products', access: 'admin', category,
+  query: z.object({
+    page: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
+    limit: z.coerce.number().int().min(1).max(200).default(PRODUCTS_PAGE_SIZE),
+  }),
+  reply: z.object({
+    success: z.boolean(),
+    data: z.array(scrapedProductSchema),
+    pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+  }),
+  summary: 'Scraped products (variations) by game, product and variation, a page at a time',
+  example: { query: { page: 1, limit: 50 }, reply: { success: true, data: [exampleProduct], pagination: { page: 1, limit: 50, total: 1, totalPages: 1 } } },
+});
+
 export const scraperRoutes = [
   getExchangeRate, updateExchangeRate, updateCommissionRate,
   listMarketplaces, createMarketplace, updateMarketplace, deleteMarketplace,
   listCommissionTiers, createCommissionTier, updateCommissionTier, deleteCommissionTier,
+  startScrape, listScrapeJobs, resumeScrapeJob, cancelScrapeJob, scrapeJobProgress, listScrapedProducts,
 ];

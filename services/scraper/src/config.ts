@@ -12,5 +12,13 @@ export const scraperEnvSchema = serviceEnvSchema.extend({
     .string()
     .default('')
     .transform((list) => list.split(',').map((entry) => entry.trim()).filter(Boolean)),
+  /** Pages one scraper process reads at once (its runs' concurrency); each replica adds as many. */
+  SCRAPER_PAGES_PER_WORKER: z.coerce.number().int().min(1).max(16).default(2),
+  /** One page's load and render, each try (a slower page counts as a failed try). */
+  SCRAPER_PAGE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
+  /** A rescraped price is flagged as changed only past this percent of the old one (0: any change). */
+  SCRAPER_PRICE_CHANGE_THRESHOLD_PERCENT: z.coerce.number().min(0).max(1_000).default(0),
+  /** The Chromium the pages are rendered in (Debian's `chromium` package; the image installs it). */
+  SCRAPER_BROWSER_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
 export type ScraperConfig = z.infer<typeof scraperEnvSchema>;

@@ -13,5 +13,8 @@ export default defineService({
   // The marketplace simulator listens on this machine: its host is allowed past the outbound guard.
   simulatorEnv: (simulators) => ({ SCRAPER_ALLOWED_HOSTS: new URL(simulators.marketplace).host }),
   deployment: { settings: { SCRAPER_ALLOWED_HOSTS: '' }, secrets: {} },
+  imageTarget: 'scraper',
+  // Each worker reads this many pages at once, each in a browser context of its own.
+  runConcurrency: (config) => config.SCRAPER_PAGES_PER_WORKER,
   build: buildScraperApp,
 });

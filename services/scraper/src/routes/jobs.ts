@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { endStreamsOnClose, followAsEventStream, notFound, serveRoute } from '@bo/platform';
+import { startedByOf } from '@bo/platform/runs';
+import { cancelScrapeJob, listScrapedProducts, listScrapeJobs, resumeScrapeJob, scrapeJobProgress, startScrape } from '@bo/proto';
+import type { PrismaClient } from '../generated/prisma/client';
+import type { ScrapeJobs } from '../operations/scrape-jobs';
+import { jobStore } from '../store/job-store';
+import { productStore } from '../store/product-store';
+
+/** How often a progress stream looks for its job's new events (its pages may run on any replica). */
+const STREAM_POLL_MS = 250;
+const ENDING_EVENTS = new Set(['job_complete', 'job_failed', 'job_cancelled']);
+const ENDING_EVENT_OF = { completed: 'job_complete', failed: 'job_failed', cancelled: 'job_cancelled' } as const;
+
+/** The Jobs tab, its Scrape Now dialog and the Scraping Progress dialog's stream; the products list. */
+export function registerJobRoutes(app: FastifyInstance, { prisma, jobs, streamHeartbeatMs }: { prisma: PrismaClient; jobs: ScrapeJobs; streamHeartbeatMs?: number }): void {
+  serveRoute(app, startScrape, async ({ params, body, identity }) => {
+    const job = await jobs.start(params.marketplaceId, body, startedByOf(identity));
+    return { success: true, jobId: job.id, data: job };
+  });
+
+  serveRoute(app, listScrapeJobs, async ({ query }) => ({ success: true, data: await jobStore.list(prisma, query.limit) }));
+
+  serveRoute(app, cancelScrapeJob, async ({ params }) => ({ success: true, data: await jobs.cancel(params.id) }));
+
+  serveRoute(app, resumeScrapeJob, async ({ params, identity }) => ({ success: true, data: await jobs.resume(params.id, startedByOf(identity)) }));
+
+  /**
+   * Document 2 §4's events: init with the job, then each event as its page's transaction wrote it
+   * (id: its number, so Last-Event-ID resumes where the browser lost it), until the job ends. A job
+   * that has already ended answers init and its ending event.
+   */
+  const open = endStreamsOnClose(app);
+  serveRoute(app, scrapeJobProgress, async ({ params, request, reply }) => {
+    const start = await jobStore.snapshot(prisma, params.id);
+    if (!start) throw notFound('Job not found');
+    let after: bigint | null = null;
+    return followAsEventStream(request, reply, {
+      pollMs: STREAM_POLL_MS,
+      heartbeatMs: streamHeartbeatMs,
+      open,
+      async look(stream) {
+        if (after === null) {
+          const resumed = /^\d{1,18}$/.test(stream.lastEventId) ? BigInt(stream.lastEventId) : null;
+          if (resumed === null) {
+            stream.send('init', start.job);
+            const { status } = start.job;
+            if (status === 'completed' || status === 'failed' || status === 'cancelled') {
+              stream.send(ENDING_EVENT_OF[status], start.job);
+              return stream.end();
+            }
+          }
+          after = resumed ?? start.lastEventId;
+        }
+        for (const event of await jobStore.eventsAfter(prisma, params.id, after)) {
+          stream.send(event.type, event.data, String(event.id));
+          after = event.id;
+          if (ENDING_EVENTS.has(event.type)) return stream.end();
+        }
+      },
+    });
+  });
+
+  serveRoute(app, listScrapedProducts, async ({ query }) => {
+    const { data, total } = await productStore.page(prisma, query.page, query.limit);
+    return { success: true, data, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) } };
+  });
+}
