@@ -60,6 +60,8 @@ export function followAsEventStream(
   };
   options.open.add(stream.end);
   raw.on('close', stream.end);
+  // The browser went while the stream was being set up: nothing to follow.
+  if (raw.destroyed) stream.end();
   let unreadable = false;
   const next = async () => {
     if (ended) return;

@@ -134,11 +134,16 @@ describe('the scraper: jobs read in Chromium', () => {
   });
 
   it(`fails with "${LAYOUT_CHANGED_ERROR}" when three pages in a row match nothing, instead of completing with 0 products`, { timeout: 90_000 }, async () => {
+    const before = (await products()).length;
     await switches({ layout: 'renamed' });
     try {
       const done = await ended((await scrape(marketplaceId, 1, 5)).id);
       expect(done).toMatchObject({ status: 'failed', error: LAYOUT_CHANGED_ERROR, totalProducts: 0 });
-      expect(await products()).toHaveLength(20);
+      expect(await products()).toHaveLength(before);
+      // The site back as it was (or the config mended): a resume reads the pages that matched nothing again.
+      await switches({ layout: 'default' });
+      expect((await call('POST', `/api/scraper/jobs/${done.id}/resume`)).status).toBe(200);
+      expect(await ended(done.id)).toMatchObject({ status: 'completed', totalProducts: 20, error: null });
     } finally {
       await switches({ layout: 'default' });
     }
@@ -189,6 +194,27 @@ describe('the scraper: jobs read in Chromium', () => {
       expect(pages).toHaveLength(3);
       expect((await runs()).filter((run) => run.status === 'completed').length).toBeGreaterThanOrEqual(3 - completedBefore);
       expect((await call('POST', `/api/scraper/jobs/${started.id}/resume`)).status).toBe(409);
+    } finally {
+      await switches({ delayMs: 0 });
+    }
+  });
+
+  it('finishes a job across a restart of the scraper half-way, and resumes a cancelled one after a restart; no product twice', { timeout: 150_000 }, async () => {
+    await switches({ delayMs: 1_000 });
+    try {
+      const started = await scrape(marketplaceId, 1, 3);
+      await eventually(async () => ((await job(started.id))?.currentPage ?? 0) >= 1, 60_000, 'a page completed');
+      // Stopping hands the pages in hand back (pending); the restarted process takes them up at once.
+      await system.restart('scraper');
+      expect(await ended(started.id)).toMatchObject({ status: 'completed', currentPage: 3, totalProducts: 20, error: null });
+
+      const second = await scrape(marketplaceId, 1, 3);
+      await eventually(async () => ((await job(second.id))?.status ?? 'pending') === 'in_progress', 30_000, 'the job running');
+      await call('POST', `/api/scraper/jobs/${second.id}/cancel`);
+      await system.restart('scraper');
+      expect((await call('POST', `/api/scraper/jobs/${second.id}/resume`)).status).toBe(200);
+      expect(await ended(second.id)).toMatchObject({ status: 'completed', currentPage: 3, totalProducts: 20 });
+      expect(await products()).toHaveLength(20);
     } finally {
       await switches({ delayMs: 0 });
     }

@@ -82,8 +82,11 @@ const LOCATIONS = ['Malaysia', 'Singapore', 'Indonesia', 'Philippines', 'Vietnam
 
 export const games: Game[] = GAMES.map(({ slug, name }) => ({ slug, name }));
 
-/** Every game's offers: one to three sellers per variation, prices around the typical price. */
-export function generateOffers(seed: number): Offer[] {
+/**
+ * Every game's offers: one to three sellers per variation (times `sellersScale`, for a bench that
+ * needs hundreds of pages), prices around the typical price.
+ */
+export function generateOffers(seed: number, sellersScale = 1): Offer[] {
   const random = seededRandom(seed);
   const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)];
   const between = (low: number, high: number, decimals: number) => Number((low + random() * (high - low)).toFixed(decimals));
@@ -92,7 +95,7 @@ export function generateOffers(seed: number): Offer[] {
     let n = 0;
     for (const template of game.products) {
       for (const [variationValue, typicalUsd] of template.variations) {
-        const sellers = 1 + Math.floor(random() * 3);
+        const sellers = (1 + Math.floor(random() * 3)) * sellersScale;
         for (let s = 0; s < sellers; s += 1) {
           n += 1;
           offers.push({

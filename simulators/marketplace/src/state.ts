@@ -5,6 +5,8 @@ export interface MarketplaceOptions {
   /** Same seed, same catalogue. */
   seed: number;
   pageSize: number;
+  /** Sellers per variation, times this (1: the site the tests know). */
+  sellersScale: number;
 }
 
 export interface Blocking {
@@ -34,12 +36,12 @@ export class MarketplaceState {
   priceChanges = 0;
 
   constructor(options: Partial<MarketplaceOptions> = {}) {
-    this.options = { seed: options.seed ?? 20240601, pageSize: options.pageSize ?? 8 };
+    this.options = { seed: options.seed ?? 20240601, pageSize: options.pageSize ?? 8, sellersScale: options.sellersScale ?? 1 };
     this.reset();
   }
 
   reset(): void {
-    this.offers = generateOffers(this.options.seed);
+    this.offers = generateOffers(this.options.seed, this.options.sellersScale);
     this.removed = [];
     this.switches = { ...DEFAULT_SWITCHES };
     this.priceChanges = 0;

@@ -1,10 +1,10 @@
-import { badRequest, conflict, notFound, type Logger } from '@bo/platform';
+import { badRequest, conflict, isTransientError, notFound, type Logger } from '@bo/platform';
 import { runKind, type RunContext, type Runs } from '@bo/platform/runs';
 import type { ScrapeConfig, ScrapeJob } from '@bo/proto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { productOf } from '../scraping/offer-fields';
 import type { ListingReader } from '../scraping/listing-reader';
-import { jobStore } from '../store/job-store';
+import { JOB_TRANSACTION, jobStore } from '../store/job-store';
 import { productStore } from '../store/product-store';
 
 interface PageInput {
@@ -47,7 +47,7 @@ export class ScrapeJobs {
       for (let pageNumber = pages.startPage; pageNumber <= pages.endPage; pageNumber++) pageRuns.push({ pageNumber, runId: await this.beginPage(tx, created.id, pageNumber, startedBy) });
       await jobStore.addPages(tx, created.id, pageRuns);
       return jobStore.view(tx, created.id);
-    });
+    }, JOB_TRANSACTION);
     this.deps.runs.nudge();
     return job;
   }
@@ -56,8 +56,8 @@ export class ScrapeJobs {
     const outcome = await jobStore.cancel(this.deps.prisma, id);
     if (outcome === null) throw notFound('Job not found');
     if (outcome === 'ended') throw conflict('Only a pending or running job can be cancelled');
-    await this.cancelPageRuns(id);
-    return outcome;
+    await this.stopRuns(outcome.cancelledRuns);
+    return outcome.job;
   }
 
   async resume(id: number, startedBy: string): Promise<ScrapeJob> {
@@ -74,45 +74,43 @@ export class ScrapeJobs {
     return runUuid(run.id);
   }
 
-  /** The pages still waiting or running once their job ended (a cancel, a layout failure): their runs stop. */
-  private async cancelPageRuns(jobId: number, except?: string): Promise<void> {
-    for (const runId of await jobStore.openPageRuns(this.deps.prisma, jobId)) {
-      if (runId === except) continue;
-      // Most have ended already: only a pending or running run can be cancelled.
+  /** The runs of the pages a job's end cancelled (a cancel, a layout failure): each stops at its next step. */
+  private async stopRuns(runIds: string[]): Promise<void> {
+    for (const runId of runIds) {
+      // One that ended meanwhile cannot be cancelled, and need not be.
       await this.deps.runs.cancel(runId).catch(() => undefined);
     }
   }
 
   private async scrapePage(run: RunContext<PageInput>) {
     const { prisma, reader, logger } = this.deps;
-    const { jobId, pageNumber } = run.input;
-    const started = await jobStore.startPage(prisma, jobId, pageNumber);
-    if (!started) return { skipped: 'the job is no longer running' };
+    const page = { ...run.input, runId: runUuid(run.id) };
+    const started = await jobStore.startPage(prisma, page);
+    if (!started) return { skipped: 'the job is no longer running, or the page is done or another run’s' };
     const marketplace = await prisma.marketplace.findUnique({ where: { id: started.marketplaceId } });
-    let ended: boolean;
     let counts = { found: 0, inserted: 0 };
+    let ended: { cancelledRuns: string[] };
     try {
       if (!marketplace?.scrapeConfig) throw new Error('The marketplace or its scrape config was removed');
-      const page = await reader.read({ ...marketplace, scrapeConfig: marketplace.scrapeConfig as ScrapeConfig }, pageNumber, run.signal);
-      if (page.refused.length) logger.warn({ jobId, pageNumber, refused: page.refused }, 'a scraped page asked for addresses the outbound guard refused');
-      const products = page.cards.map(productOf).filter((product) => product !== null);
+      const listing = await reader.read({ ...marketplace, scrapeConfig: marketplace.scrapeConfig as ScrapeConfig }, page.pageNumber, run.signal);
+      if (listing.refused.length) logger.warn({ ...run.input, refused: listing.refused }, 'a scraped page asked for addresses the outbound guard refused');
+      const products = listing.cards.map(productOf).filter((product) => product !== null);
       // Beyond the last page a listing is empty by design; nothing matching on a page that exists is the layout's doing.
-      const pastTheEnd = page.totalPages !== null && pageNumber > page.totalPages;
-      const saved = await jobStore.completePage(prisma, { jobId, pageNumber, nothingMatched: page.cards.length === 0 && !pastTheEnd }, async (tx) => {
+      const pastTheEnd = listing.totalPages !== null && page.pageNumber > listing.totalPages;
+      ended = await jobStore.completePage(prisma, { ...page, nothingMatched: listing.cards.length === 0 && !pastTheEnd }, async (tx) => {
         counts = await productStore.save(tx, marketplace.id, products, this.deps.priceChangeThresholdPercent);
         return counts;
       });
-      ended = saved.ended;
     } catch (error) {
-      // Cancelled, or the lease lost: the runs decide what becomes of the run (the job's cancel recorded the rest).
-      if (run.signal.aborted) throw error;
-      const message = (error as Error)?.message || 'Unknown error';
-      ({ ended } = await jobStore.failPage(prisma, { jobId, pageNumber, error: message }));
-      if (ended) await this.cancelPageRuns(jobId, runUuid(run.id));
+      // Cancelled or the lease lost, or our own database away: the runs decide (the page is taken up
+      // again, or its job's cancel recorded the rest). Only the marketplace's failure fails the page.
+      if (run.signal.aborted || isTransientError(error)) throw error;
+      ended = await jobStore.failPage(prisma, { ...page, error: (error as Error)?.message || 'Unknown error' });
+      await this.stopRuns(ended.cancelledRuns);
       throw error;
     }
     run.progress({ current: 1, total: 1, counters: { productsFound: counts.found, productsInserted: counts.inserted } });
-    if (ended) await this.cancelPageRuns(jobId, runUuid(run.id));
+    await this.stopRuns(ended.cancelledRuns);
     return { productsFound: counts.found, productsInserted: counts.inserted };
   }
 }

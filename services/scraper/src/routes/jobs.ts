@@ -40,22 +40,23 @@ export function registerJobRoutes(app: FastifyInstance, { prisma, jobs, streamHe
       heartbeatMs: streamHeartbeatMs,
       open,
       async look(stream) {
+        const { job } = start;
+        const ended = job.status === 'completed' || job.status === 'failed' || job.status === 'cancelled';
         if (after === null) {
-          const resumed = /^\d{1,18}$/.test(stream.lastEventId) ? BigInt(stream.lastEventId) : null;
-          if (resumed === null) {
-            stream.send('init', start.job);
-            const { status } = start.job;
-            if (status === 'completed' || status === 'failed' || status === 'cancelled') {
-              stream.send(ENDING_EVENT_OF[status], start.job);
-              return stream.end();
-            }
-          }
-          after = resumed ?? start.lastEventId;
+          const asked = /^\d{1,18}$/.test(stream.lastEventId) ? BigInt(stream.lastEventId) : null;
+          if (asked === null) stream.send('init', job);
+          // Nothing this job wrote is past its last event (an id from elsewhere resumes from there).
+          after = asked !== null && asked < start.lastEventId ? asked : start.lastEventId;
         }
         for (const event of await jobStore.eventsAfter(prisma, params.id, after)) {
           stream.send(event.type, event.data, String(event.id));
           after = event.id;
           if (ENDING_EVENTS.has(event.type)) return stream.end();
+        }
+        // Ended before this stream looked (or its ending event was already seen): say so, and close.
+        if (ended) {
+          stream.send(ENDING_EVENT_OF[job.status as keyof typeof ENDING_EVENT_OF], job);
+          stream.end();
         }
       },
     });

@@ -3,10 +3,14 @@ import type { Logger } from '@bo/platform';
 
 /**
  * Chromium's flags: headless without a sandbox or GPU (a container), no background requests of its
- * own, and no name resolution at all: every page request is answered through the outbound guard
- * (listing-reader.ts), so a request that slipped past the interception would reach nothing.
+ * own, no name resolution at all (every page request is answered through the outbound guard,
+ * listing-reader.ts, so a request that slipped past the interception would reach nothing), and no
+ * WebRTC traffic but through a proxy there is none of (STUN to an address goes around both).
  */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP * ~NOTFOUND'];
+const FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];
 
 /** One Chromium per scraper process, started at its first page and again if it crashes; pages share it, each in a context of its own. */
 export class BrowserHolder {

@@ -123,6 +123,8 @@ export class ListingReader {
     let unserved: GuardedAnswer | null = document;
     try {
       await context.routeWebSocket(/.*/, (socket) => socket.close());
+      // A listing needs no peer-to-peer connection: none is offered to the page's scripts.
+      await context.addInitScript('delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection; delete window.RTCDataChannel;');
       await context.route('**/*', (route) => {
         const request = route.request();
         if (unserved && request.isNavigationRequest() && request.url() === unserved.url) {
@@ -136,7 +138,8 @@ export class ListingReader {
       await page.goto(document.url, { waitUntil: 'load', timeout: this.deps.pageTimeoutMs });
       // Cards whose prices a script fills in: wait for them. No card at all: the page is read as it is.
       if (config.waitForSelector && (await page.locator(config.cardSelector).count()) > 0) {
-        await page.waitForSelector(config.waitForSelector, { timeout: this.deps.pageTimeoutMs }).catch(() => undefined);
+        // Half the try at most: a selector that never matches leaves the page read as it is, within the try.
+        await page.waitForSelector(config.waitForSelector, { timeout: this.deps.pageTimeoutMs / 2 }).catch(() => undefined);
       }
       const read = await page.evaluate<{ cards: RawCard[]; totalPages: number | null }>(`(${READ_CARDS})(${JSON.stringify(config)})`);
       return { url: document.url, ...read, refused: refused.map((refusal) => refusal.message) };

@@ -8,6 +8,18 @@ export const NOTHING_MATCHED_IN_A_ROW = 3;
 
 const isActive = (status: string) => status === 'pending' || status === 'in_progress';
 
+/**
+ * A job's transactions wait for its lock (pages finishing at once) and store a page of products, or
+ * begin hundreds of page runs: on a loaded machine more than Prisma's 2 s wait and 5 s run.
+ */
+export const JOB_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
+
+/** A job that ended: its view, and the runs of the pages it cancelled (to stop them once this commits). */
+export interface Ended {
+  job: JobView;
+  cancelledRuns: string[];
+}
+
 export const jobView = (row: ScrapeJob & { marketplace: { name: string } }): JobView => ({
   id: row.id,
   marketplaceId: row.marketplaceId,
@@ -47,13 +59,20 @@ async function viewOf(tx: Tx | PrismaClient, id: number): Promise<JobView> {
   return jobView(await tx.scrapeJob.findUniqueOrThrow({ where: { id }, include: { marketplace: { select: { name: true } } } }));
 }
 
-/** Ends a job (completed, failed or cancelled) with its event; the pages still waiting are cancelled with it. */
-async function finish(tx: Tx, id: number, status: 'completed' | 'failed' | 'cancelled', error: string | null): Promise<JobView> {
+/** Ends a job (completed, failed or cancelled) with its event; the pages still waiting or running are cancelled with it. */
+async function finish(tx: Tx, id: number, status: 'completed' | 'failed' | 'cancelled', error: string | null): Promise<Ended> {
   await tx.scrapeJob.update({ where: { id }, data: { status, error, completedAt: new Date() } });
-  await tx.scrapePage.updateMany({ where: { jobId: id, status: { in: ['pending', 'in_progress'] } }, data: { status: 'cancelled', updatedAt: new Date() } });
-  const view = await viewOf(tx, id);
-  await emit(tx, id, status === 'completed' ? 'job_complete' : status === 'failed' ? 'job_failed' : 'job_cancelled', view);
-  return view;
+  const open = await tx.scrapePage.findMany({ where: { jobId: id, status: { in: ['pending', 'in_progress'] } }, select: { id: true, runId: true } });
+  await tx.scrapePage.updateMany({ where: { id: { in: open.map((page) => page.id) } }, data: { status: 'cancelled', updatedAt: new Date() } });
+  const job = await viewOf(tx, id);
+  await emit(tx, id, status === 'completed' ? 'job_complete' : status === 'failed' ? 'job_failed' : 'job_cancelled', job);
+  return { job, cancelledRuns: open.map((page) => page.runId) };
+}
+
+/** The page of a job as this run may move it: its own (a resume gives a page a new run), and not ended. */
+async function ownPage(tx: Tx, page: { jobId: number; pageNumber: number; runId: string }): Promise<ScrapePage | null> {
+  const row = await tx.scrapePage.findUnique({ where: { jobId_pageNumber: { jobId: page.jobId, pageNumber: page.pageNumber } } });
+  return row && row.runId === page.runId && isActive(row.status) ? row : null;
 }
 
 /**
@@ -61,7 +80,7 @@ async function finish(tx: Tx, id: number, status: 'completed' | 'failed' | 'canc
  * when any page failed), or at once when the selectors matched nothing on NOTHING_MATCHED_IN_A_ROW
  * pages in a row.
  */
-async function settle(tx: Tx, job: ScrapeJob): Promise<{ ended: boolean }> {
+async function settle(tx: Tx, job: ScrapeJob): Promise<{ cancelledRuns: string[] }> {
   const pages = await tx.scrapePage.findMany({ where: { jobId: job.id }, orderBy: { pageNumber: 'asc' } });
   const completed = pages.filter((page) => page.status === 'completed');
   await tx.scrapeJob.update({
@@ -71,16 +90,12 @@ async function settle(tx: Tx, job: ScrapeJob): Promise<{ ended: boolean }> {
   let inARow = 0;
   for (const page of pages) {
     inARow = page.status === 'completed' && page.nothingMatched ? inARow + 1 : 0;
-    if (inARow >= NOTHING_MATCHED_IN_A_ROW) {
-      await finish(tx, job.id, 'failed', LAYOUT_CHANGED_ERROR);
-      return { ended: true };
-    }
+    if (inARow >= NOTHING_MATCHED_IN_A_ROW) return finish(tx, job.id, 'failed', LAYOUT_CHANGED_ERROR);
   }
-  if (pages.some((page) => isActive(page.status))) return { ended: false };
+  if (pages.some((page) => isActive(page.status))) return { cancelledRuns: [] };
   const failed = pages.filter((page) => page.status === 'failed');
   const error = failed.length ? `${failed.length} of ${pages.length} pages failed (page ${failed[0].pageNumber}: ${failed[0].error ?? 'Unknown error'})` : null;
-  await finish(tx, job.id, failed.length ? 'failed' : 'completed', error);
-  return { ended: true };
+  return finish(tx, job.id, failed.length ? 'failed' : 'completed', error);
 }
 
 export const jobStore = {
@@ -116,74 +131,75 @@ export const jobStore = {
 
   /**
    * A page's run begins it: the job goes in progress with its first page (job_start), the page too
-   * (page_start). Null when the job is no longer running (cancelled, failed): the page is not read.
+   * (page_start). Null when the job is no longer running (cancelled, failed), or the page is done or
+   * is another run's (a resume gave it a new one): the page is not read.
    */
-  async startPage(prisma: PrismaClient, jobId: number, pageNumber: number): Promise<{ marketplaceId: number } | null> {
+  async startPage(prisma: PrismaClient, page: { jobId: number; pageNumber: number; runId: string }): Promise<{ marketplaceId: number } | null> {
     return prisma.$transaction(async (tx) => {
-      const job = await lockJob(tx, jobId);
-      if (!job || !isActive(job.status)) return null;
+      const job = await lockJob(tx, page.jobId);
+      if (!job || !isActive(job.status) || !(await ownPage(tx, page))) return null;
       if (job.status === 'pending') {
-        await tx.scrapeJob.update({ where: { id: jobId }, data: { status: 'in_progress', startedAt: job.startedAt ?? new Date(), error: null } });
-        await emit(tx, jobId, 'job_start', await viewOf(tx, jobId));
+        await tx.scrapeJob.update({ where: { id: job.id }, data: { status: 'in_progress', startedAt: job.startedAt ?? new Date(), error: null } });
+        await emit(tx, job.id, 'job_start', await viewOf(tx, job.id));
       }
-      const page = await tx.scrapePage.update({ where: { jobId_pageNumber: { jobId, pageNumber } }, data: { status: 'in_progress', updatedAt: new Date() } });
-      await emit(tx, jobId, 'page_start', pageProgress(page));
+      const row = await tx.scrapePage.update({ where: { jobId_pageNumber: { jobId: page.jobId, pageNumber: page.pageNumber } }, data: { status: 'in_progress', updatedAt: new Date() } });
+      await emit(tx, job.id, 'page_start', pageProgress(row));
       return { marketplaceId: job.marketplaceId };
-    });
+    }, JOB_TRANSACTION);
   },
 
   /**
    * A page read: `store` saves its products in the same transaction as the page's end, so a page
    * counts as completed exactly when its products are stored. Nothing is stored for a job that
-   * ended meanwhile (cancelled, or failed by another page).
+   * ended meanwhile (cancelled, or failed by another page), or a page that is no longer this run's.
+   * page_complete carries the job's pages done and products so far with the page's own counts.
    */
   async completePage(
     prisma: PrismaClient,
-    page: { jobId: number; pageNumber: number; nothingMatched: boolean },
+    page: { jobId: number; pageNumber: number; runId: string; nothingMatched: boolean },
     store: (tx: Tx) => Promise<{ found: number; inserted: number }>,
-  ): Promise<{ stored: boolean; ended: boolean }> {
+  ): Promise<{ stored: boolean; cancelledRuns: string[] }> {
     return prisma.$transaction(async (tx) => {
       const job = await lockJob(tx, page.jobId);
-      if (!job || !isActive(job.status)) return { stored: false, ended: true };
+      if (!job || !isActive(job.status) || !(await ownPage(tx, page))) return { stored: false, cancelledRuns: [] };
       const counts = await store(tx);
       const row = await tx.scrapePage.update({
         where: { jobId_pageNumber: { jobId: page.jobId, pageNumber: page.pageNumber } },
         data: { status: 'completed', productsFound: counts.found, productsInserted: counts.inserted, nothingMatched: page.nothingMatched, error: null, updatedAt: new Date() },
       });
-      await emit(tx, page.jobId, 'page_complete', pageProgress(row));
-      return { stored: true, ...(await settle(tx, job)) };
-    });
+      const eventAt = (await tx.scrapeJobEvent.create({ data: { jobId: job.id, type: 'page_complete', data: {} } })).id;
+      const settled = await settle(tx, job);
+      const { currentPage, totalProducts } = await tx.scrapeJob.findUniqueOrThrow({ where: { id: job.id } });
+      // Written where it happened (before the job's end), with the job's counts as they now are.
+      await tx.scrapeJobEvent.update({ where: { id: eventAt }, data: { data: { ...pageProgress(row), currentPage, totalProducts } } });
+      return { stored: true, ...settled };
+    }, JOB_TRANSACTION);
   },
 
   /** A page that could not be read after its tries. */
-  async failPage(prisma: PrismaClient, page: { jobId: number; pageNumber: number; error: string }): Promise<{ ended: boolean }> {
+  async failPage(prisma: PrismaClient, page: { jobId: number; pageNumber: number; runId: string; error: string }): Promise<{ cancelledRuns: string[] }> {
     return prisma.$transaction(async (tx) => {
       const job = await lockJob(tx, page.jobId);
-      if (!job || !isActive(job.status)) return { ended: true };
+      if (!job || !isActive(job.status) || !(await ownPage(tx, page))) return { cancelledRuns: [] };
       const row = await tx.scrapePage.update({ where: { jobId_pageNumber: { jobId: page.jobId, pageNumber: page.pageNumber } }, data: { status: 'failed', error: page.error, updatedAt: new Date() } });
       await emit(tx, page.jobId, 'page_failed', pageProgress(row));
       return settle(tx, job);
-    });
-  },
-
-  /** The runs of a job's pages that have not ended (to cancel them once the job has). */
-  async openPageRuns(prisma: PrismaClient, jobId: number): Promise<string[]> {
-    const pages = await prisma.scrapePage.findMany({ where: { jobId }, select: { runId: true } });
-    return pages.map((page) => page.runId);
+    }, JOB_TRANSACTION);
   },
 
   /** Cancels a pending or running job; null when there is none, 'ended' when it had already ended. */
-  async cancel(prisma: PrismaClient, id: number): Promise<JobView | 'ended' | null> {
+  async cancel(prisma: PrismaClient, id: number): Promise<Ended | 'ended' | null> {
     return prisma.$transaction(async (tx) => {
       const job = await lockJob(tx, id);
       if (!job) return null;
       if (!isActive(job.status)) return 'ended';
       return finish(tx, id, 'cancelled', null);
-    });
+    }, JOB_TRANSACTION);
   },
 
   /**
-   * A failed or cancelled job goes back to pending with the pages it had not completed, each given a
+   * A failed or cancelled job goes back to pending with the pages it had not completed (or that
+   * matched nothing), each given a
    * new run by `begin` in the same transaction. Null when there is none, 'active' when it has not ended.
    */
   async resume(prisma: PrismaClient, id: number, begin: (tx: Tx, pageNumber: number) => Promise<string>): Promise<JobView | 'active' | 'completed' | null> {
@@ -192,7 +208,8 @@ export const jobStore = {
       if (!job) return null;
       if (isActive(job.status)) return 'active';
       if (job.status === 'completed') return 'completed';
-      const done = new Set((await tx.scrapePage.findMany({ where: { jobId: id, status: 'completed' }, select: { pageNumber: true } })).map((page) => page.pageNumber));
+      // A page that matched nothing is read again: the layout may have been mended (or the config fixed) since.
+      const done = new Set((await tx.scrapePage.findMany({ where: { jobId: id, status: 'completed', nothingMatched: false }, select: { pageNumber: true } })).map((page) => page.pageNumber));
       const pages: { pageNumber: number; runId: string }[] = [];
       for (let pageNumber = job.startPage; pageNumber <= job.endPage; pageNumber++) {
         if (!done.has(pageNumber)) pages.push({ pageNumber, runId: await begin(tx, pageNumber) });
@@ -200,7 +217,7 @@ export const jobStore = {
       await this.addPages(tx, id, pages);
       await tx.scrapeJob.update({ where: { id }, data: { status: 'pending', error: null, completedAt: null } });
       return viewOf(tx, id);
-    });
+    }, JOB_TRANSACTION);
   },
 
   /**

@@ -48,12 +48,13 @@ export const productStore = {
    * locked first, so two pages (or replicas) saving the same offer cannot both count it new.
    */
   async save(tx: Tx, marketplaceId: number, offers: ProductFields[], thresholdPercent: number): Promise<{ found: number; inserted: number }> {
-    const unique = [...new Map(offers.map((offer) => [offer.offerKey, offer])).values()];
+    // In key order: two pages saving the same offers lock and insert them in the same order (no deadlock).
+    const unique = [...new Map(offers.map((offer) => [offer.offerKey, offer])).values()].sort((a, b) => (a.offerKey < b.offerKey ? -1 : a.offerKey > b.offerKey ? 1 : 0));
     if (unique.length === 0) return { found: 0, inserted: 0 };
     const keys = unique.map((offer) => offer.offerKey);
     const known = await tx.$queryRaw<{ id: number; offer_key: string; price_usd: Prisma.Decimal }[]>`
       SELECT id, offer_key, price_usd FROM "scraper".scraped_products
-      WHERE marketplace_id = ${marketplaceId} AND offer_key = ANY(${keys}::text[]) FOR UPDATE`;
+      WHERE marketplace_id = ${marketplaceId} AND offer_key = ANY(${keys}::text[]) ORDER BY offer_key COLLATE "C" FOR UPDATE`;
     const byKey = new Map(known.map((row) => [row.offer_key, row]));
     const now = new Date();
     const fresh = unique.filter((offer) => !byKey.has(offer.offerKey));

@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { startTestSystem, type TestSystem } from '@bo/platform/testing/services';
+import type { ScrapeJob } from '@bo/proto';
+import scraper from '../services/scraper/src/service';
+import { listen } from '@bo/sim-kit';
+import { buildMarketplaceSimulator, DEFAULT_SCRAPE_CONFIG } from '@bo/sim-marketplace';
+import { modeLine, scaled } from './mode';
+
+/**
+ * `make bench`, the scraper (issue 22): a job of PAGES listing pages of the marketplace simulator
+ * (8 offers a page, each price filled in by a script, so Chromium renders every page) read by one
+ * scraper worker, then another job of as many pages by two; a worker reads SCRAPER_PAGES_PER_WORKER
+ * (2) pages at once. Pages a minute per worker, the peak memory of the worker's process with its
+ * Chromium, and two workers against one. The two workers are two scraper instances (each with its
+ * Chromium) in this one process, as `replica` starts them. Targets are reported, not asserted.
+ */
+
+const PAGES = scaled(200, 4);
+const TARGET_PAGES_PER_MINUTE = 30;
+const TARGET_MEMORY_MB = 600;
+const TARGET_RATIO = 1.7;
+
+/**
+ * The memory of this process and every process under it (Chromium's), in MB: proportional set size
+ * (smaps_rollup's Pss), so the pages Chromium's processes share are counted once, not once each.
+ */
+function treeMemoryMb(): number {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(Number(entry), Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  const inTree = (pid: number): boolean => pid === process.pid || (pid > 1 && parents.has(pid) && inTree(parents.get(pid)!));
+  let kb = 0;
+  for (const pid of parents.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return kb / 1024;
+}
+
+async function scrapeJob(system: TestSystem, marketplaceId: number): Promise<{ seconds: number; peakMb: number; job: ScrapeJob }> {
+  let peakMb = treeMemoryMb();
+  const sampler = setInterval(() => (peakMb = Math.max(peakMb, treeMemoryMb())), 500);
+  const started = performance.now();
+  try {
+    const { body } = await system.call('scraper', 'POST', `/api/scraper/scrape/${marketplaceId}`, { startPage: 1, endPage: PAGES });
+    if (!body.jobId) throw new Error(`the job did not start: ${JSON.stringify(body)}`);
+    for (;;) {
+      const jobs: ScrapeJob[] = (await system.call('scraper', 'GET', '/api/scraper/jobs?limit=10')).body.data;
+      const job = jobs.find((one) => one.id === body.jobId)!;
+      if (job.status === 'completed') return { seconds: (performance.now() - started) / 1000, peakMb, job };
+      if (job.status !== 'pending' && job.status !== 'in_progress') throw new Error(`the job ended ${job.status}: ${job.error}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function main(): Promise<void> {
+  // 20 Genshin offers × 80 sellers each at 8 a page: 200 pages.
+  const site = buildMarketplaceSimulator({ sellersScale: 80 });
+  const siteUrl = await listen(site.app);
+  const system = await startTestSystem('bench_scraper', { services: ['scraper'] });
+  try {
+    await system.start(scraper as never, { SCRAPER_ALLOWED_HOSTS: new URL(siteUrl).host });
+    const marketplace = async (name: string) =>
+      (await system.call('scraper', 'POST', '/api/scraper/marketplaces', { name, url: `${siteUrl}/categories/genshin-impact`, scrapeConfig: DEFAULT_SCRAPE_CONFIG, paginationEnabled: true, paginationParam: 'page' })).body.data.id as number;
+    const one = await scrapeJob(system, await marketplace('One worker'));
+    await system.replica('scraper');
+    const two = await scrapeJob(system, await marketplace('Two workers'));
+    const perMinute = (run: { seconds: number }) => (PAGES / run.seconds) * 60;
+    const ratio = perMinute(two) / perMinute(one);
+    console.log(
+      [
+        modeLine(),
+        `Scraper: ${PAGES} listing pages of the marketplace simulator in Chromium (8 offers a page, prices filled in by script), 2 pages at once per worker`,
+        `  one worker:  ${one.seconds.toFixed(1)} s, ${perMinute(one).toFixed(0)} pages a minute (target ≥ ${TARGET_PAGES_PER_MINUTE}), ${one.job.totalProducts} products; peak memory (PSS) of this process (the worker, the simulator and the bench) with its Chromium ${one.peakMb.toFixed(0)} MB (target < ${TARGET_MEMORY_MB} MB)`,
+        `  two workers: ${two.seconds.toFixed(1)} s, ${perMinute(two).toFixed(0)} pages a minute, ${ratio.toFixed(2)}× one worker (target ≥ ${TARGET_RATIO}×; this machine has ${(await import('node:os')).availableParallelism()} cores)`,
+      ].join('\n'),
+    );
+  } finally {
+    await system.stop();
+    await site.app.close();
+  }
+}
+
+await main();
