@@ -16,7 +16,7 @@ import { freshComposeSecrets, identityVariableOf, OWN_SECRETS, writeComposeEnv }
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const composeText = readFileSync(deployFiles.compose, 'utf8');
 const compose = parse(composeText) as {
-  services: Record<string, { image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, unknown> }>;
+  services: Record<string, { build?: unknown; image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, unknown> }>;
 };
 
 /**
@@ -133,7 +133,8 @@ describe('Dockerfile', () => {
   });
 
   it('builds on Node 22 the way make build does', () => {
-    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual(['node:22-bookworm-slim', 'node:22-bookworm-slim']);
+    // The build, the runtime, the scraper's runtime with Chromium, and the runtime again as the default target.
+    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual(['node:22-bookworm-slim', 'node:22-bookworm-slim', 'runtime', 'runtime']);
     expect(dockerfile).toContain('npx tsx platform/scripts/prisma-generate.ts && npm run build -w web');
     const makefile = readFileSync(path.join(root, 'Makefile'), 'utf8');
     expect(makefile).toContain('npx tsx platform/scripts/prisma-generate.ts');
@@ -141,7 +142,9 @@ describe('Dockerfile', () => {
   });
 
   it('runs production dependencies of the server workspaces only, as the unprivileged node user, with node as the process', () => {
-    const runtime = dockerfile.slice(dockerfile.lastIndexOf('FROM '));
+    const runtimeAt = dockerfile.indexOf(' AS runtime\n');
+    const runtime = dockerfile.slice(runtimeAt, dockerfile.indexOf('\nFROM ', runtimeAt));
+    expect(dockerfile.trimEnd().split('\n').at(-1)).toBe('FROM runtime');
     expect(runtime).toMatch(/npm ci --omit=dev/);
     const installed = [...runtime.matchAll(/-w (\S+)/g)].map((m) => m[1]).sort();
     expect(installed).toEqual(workspaces.filter((w) => w !== 'web' && w !== 'deploy/embedded').sort());
@@ -149,5 +152,15 @@ describe('Dockerfile', () => {
     expect(runtime).toContain('CMD ["node", "--import", "tsx", "gateway/src/main.ts"]');
     const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(rootPackage.dependencies).toHaveProperty('tsx');
+  });
+
+  it('gives the scraper an image with Debian\'s Chromium, still run as the node user, and builds it by that target', () => {
+    const scraperAt = dockerfile.indexOf('FROM runtime AS scraper');
+    expect(scraperAt).toBeGreaterThan(0);
+    const stage = dockerfile.slice(scraperAt, dockerfile.indexOf('\nFROM ', scraperAt));
+    expect(stage).toMatch(/apt-get install -y --no-install-recommends chromium/);
+    expect([...stage.matchAll(/^USER (\S+)$/gm)].map((m) => m[1]).at(-1)).toBe('node');
+    expect(compose.services.scraper).toMatchObject({ build: { context: '.', target: 'scraper' }, image: 'backoffice-scraper:latest' });
+    expect(compose.services.pricing).toMatchObject({ build: '.', image: 'backoffice:latest' });
   });
 });
