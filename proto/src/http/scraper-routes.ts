@@ -420,9 +420,72 @@ export const listScrapedProducts = defineRoute({
   example: { query: { page: 1, limit: 50 }, reply: { success: true, data: [exampleProduct], pagination: { page: 1, limit: 50, total: 1, totalPages: 1 } } },
 });
 
+/** One game of the Products tab's grouping: its variations (all of them, not one page's) and how many changed. */
+export const productGameSchema = z.object({
+  gameName: z.string(),
+  variations: z.number().int(),
+  changed: z.number().int(),
+  marketplaces: z.number().int(),
+  minPriceUsd: z.number(),
+  maxPriceUsd: z.number(),
+});
+export type ProductGame = z.infer<typeof productGameSchema>;
+
+/** A row of the Comparison tab: one marketplace's offer of a product variation, with its price in MNT as the pricing settings make it. */
+export const comparisonRowSchema = z.object({
+  productId: z.number().int(),
+  productName: z.string(),
+  variationValue: z.string().nullable(),
+  marketplaceId: z.number().int(),
+  marketplaceName: z.string(),
+  priceUsd: z.number(),
+  priceMnt: z.number().int(),
+  sellerName: z.string().nullable(),
+  /** The lowest price of this product variation across the marketplaces (ties: each). */
+  cheapest: z.boolean(),
+});
+export type ComparisonRow = z.infer<typeof comparisonRowSchema>;
+
+const gameNameParam = z.object({ gameName: z.string().trim().min(1, 'Game name is required').max(500) });
+
+export const deleteScrapedProduct = defineRoute({
+  owner: 'scraper', method: 'DELETE', path: '/api/scraper/products/:id', access: 'admin', category,
+  params: z.object({ id: idParam }),
+  reply: successReply,
+  summary: 'Delete a scraped variation',
+  example: { params: { id: 1 }, reply: { success: true } },
+});
+
+export const deleteScrapedGame = defineRoute({
+  owner: 'scraper', method: 'DELETE', path: '/api/scraper/products/game/:gameName', access: 'admin', category,
+  params: gameNameParam,
+  reply: z.object({ success: z.boolean(), data: z.object({ deleted: z.number().int() }) }),
+  summary: 'Delete every scraped variation of a game',
+  example: { params: { gameName: 'Mobile Legends' }, reply: { success: true, data: { deleted: 12 } } },
+});
+
+export const listProductGames = defineRoute({
+  owner: 'scraper', method: 'GET', path: '/api/scraper/products/games', access: 'admin', category,
+  reply: z.object({ success: z.boolean(), data: z.array(productGameSchema) }),
+  summary: 'The scraped games with their variation counts (the Products tab\'s badges), by name',
+  example: { reply: { success: true, data: [{ gameName: 'Mobile Legends', variations: 12, changed: 1, marketplaces: 2, minPriceUsd: 1.55, maxPriceUsd: 48.5 }] } },
+});
+
+export const getPriceComparison = defineRoute({
+  owner: 'scraper', method: 'GET', path: '/api/scraper/comparison', access: 'admin', category,
+  query: z.object({ gameName: z.string().trim().min(1).max(500).optional() }),
+  reply: z.object({ success: z.boolean(), data: z.array(z.object({ gameName: z.string(), rows: z.array(comparisonRowSchema) })) }),
+  summary: 'Per game, every marketplace\'s price of each product variation in USD and MNT, the cheapest of each marked',
+  example: {
+    query: { gameName: 'Mobile Legends' },
+    reply: { success: true, data: [{ gameName: 'Mobile Legends', rows: [{ productId: 1, productName: 'Diamonds top-up', variationValue: '86 Diamonds', marketplaceId: 1, marketplaceName: 'G2G', priceUsd: 1.55, priceMnt: 5270, sellerName: 'TopUpKing', cheapest: true }] }] },
+  },
+});
+
 export const scraperRoutes = [
   getExchangeRate, updateExchangeRate, updateCommissionRate,
   listMarketplaces, createMarketplace, updateMarketplace, deleteMarketplace,
   listCommissionTiers, createCommissionTier, updateCommissionTier, deleteCommissionTier,
   startScrape, listScrapeJobs, resumeScrapeJob, cancelScrapeJob, scrapeJobProgress, listScrapedProducts,
+  listProductGames, getPriceComparison, deleteScrapedProduct, deleteScrapedGame,
 ];

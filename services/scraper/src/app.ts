@@ -7,6 +7,7 @@ import { ScrapeJobs } from './operations/scrape-jobs';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMarketplaceRoutes } from './routes/marketplaces';
 import { registerPricingSettingsRoutes } from './routes/pricing-settings';
+import { registerProductRoutes } from './routes/products';
 import { BrowserHolder } from './scraping/browser';
 import { ListingReader } from './scraping/listing-reader';
 
@@ -34,6 +35,7 @@ export async function buildScraperApp({ config, prisma, runs, outside, logger }:
       registerPricingSettingsRoutes(app, prisma);
       registerMarketplaceRoutes(app, { prisma, guard });
       registerJobRoutes(app, { prisma, jobs });
+      registerProductRoutes(app, prisma);
     },
     runs: [jobs.kind],
     configItems: () => scraperConfigItems(config),

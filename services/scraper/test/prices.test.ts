@@ -25,5 +25,9 @@ describe('prices in MNT (document 2 §5 and §9)', () => {
     expect(priceInMnt(4.99, 12.5, 3400)).toBe(19_087); // 4.99 × 1.125 × 3400 = 19086.75
     expect(priceInMnt(0.01, 0, 3450.5)).toBe(35); // 34.505
     expect(priceInMnt(1.5, 20, 3333)).toBe(5_999); // 5999.4
+    // Exactly on a half: binary fractions made these 195.4999…, 977.4999… and 994.4999… (one tögrög short).
+    expect(priceInMnt(0.05, 15, 3400)).toBe(196);
+    expect(priceInMnt(0.25, 15, 3400)).toBe(978);
+    expect(priceInMnt(0.26, 12.5, 3400)).toBe(995);
   });
 });

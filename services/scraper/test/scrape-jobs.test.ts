@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '@bo/platform/testing/eventually';
 import { asService } from '@bo/platform/testing/identity';
 import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/services';
-import { LAYOUT_CHANGED_ERROR, type ScrapedProduct, type ScrapeJob } from '@bo/proto';
+import { LAYOUT_CHANGED_ERROR, type ComparisonRow, type ProductGame, type ScrapedProduct, type ScrapeJob } from '@bo/proto';
 import { listen } from '@bo/sim-kit';
 import { buildMarketplaceSimulator, DEFAULT_SCRAPE_CONFIG } from '@bo/sim-marketplace';
+import { priceInMnt } from '../src/domain/prices';
 import scraper from '../src/service';
 
 interface StreamEvent {
@@ -218,6 +219,38 @@ describe('the scraper: jobs read in Chromium', () => {
     } finally {
       await switches({ delayMs: 0 });
     }
+  });
+
+  it('counts each game’s variations, compares each variation across marketplaces in USD and MNT with the cheapest marked, and deletes a variation and a game', { timeout: 90_000 }, async () => {
+    await call('PUT', '/api/scraper/exchange-rate', { rate: 3400 });
+    await call('PUT', '/api/scraper/commission-rate', { commissionRate: 10 });
+    const second = await call('POST', '/api/scraper/marketplaces', { name: 'GameMarket B', url: `${siteUrl}/categories/genshin-impact`, scrapeConfig: DEFAULT_SCRAPE_CONFIG, paginationEnabled: true, paginationParam: 'page' });
+    await fetch(`${siteUrl}/__sim/prices/change`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ percent: 20, every: 5, gameSlug: 'genshin-impact' }) });
+    expect(await ended((await scrape(second.body.data.id, 1, 3)).id)).toMatchObject({ status: 'completed', totalProducts: 20 });
+
+    const games: ProductGame[] = (await call('GET', '/api/scraper/products/games')).body.data;
+    expect(games.find((game) => game.gameName === 'Genshin Impact')).toMatchObject({ variations: 40, marketplaces: 2 });
+
+    const compared = (await call('GET', `/api/scraper/comparison?gameName=${encodeURIComponent('Genshin Impact')}`)).body.data as { gameName: string; rows: ComparisonRow[] }[];
+    expect(compared.map((game) => game.gameName)).toEqual(['Genshin Impact']);
+    const rows = compared[0].rows;
+    expect(rows).toHaveLength(40);
+    expect(new Set(rows.map((row) => row.marketplaceName))).toEqual(new Set(['GameMarket', 'GameMarket B']));
+    const variations = new Map<string, ComparisonRow[]>();
+    for (const row of rows) variations.set(`${row.productName} / ${row.variationValue}`, [...(variations.get(`${row.productName} / ${row.variationValue}`) ?? []), row]);
+    for (const [variation, offers] of variations) {
+      const lowest = Math.min(...offers.map((row) => row.priceUsd));
+      expect(offers.filter((row) => row.cheapest).map((row) => row.priceUsd), variation).toEqual(offers.filter((row) => row.priceUsd === lowest).map(() => lowest));
+    }
+    // No tier: the global 10 % on every price, at 3400 MNT per USD.
+    for (const row of rows) expect(row.priceMnt).toBe(priceInMnt(row.priceUsd, 10, 3400));
+
+    const one = rows[0].productId;
+    expect((await call('DELETE', `/api/scraper/products/${one}`)).body).toEqual({ success: true });
+    expect((await call('DELETE', `/api/scraper/products/${one}`)).status).toBe(404);
+    expect((await call('DELETE', `/api/scraper/products/game/${encodeURIComponent('Genshin Impact')}`)).body).toEqual({ success: true, data: { deleted: 39 } });
+    expect((await call('GET', '/api/scraper/products/games')).body.data.find((game: ProductGame) => game.gameName === 'Genshin Impact')).toBeUndefined();
+    expect((await call('DELETE', `/api/scraper/products/game/${encodeURIComponent('Genshin Impact')}`)).status).toBe(404);
   });
 
   it('refuses a job for a disabled marketplace, one without a config, and pages in the wrong order, each saying why', async () => {

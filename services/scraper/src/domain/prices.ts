@@ -11,7 +11,18 @@ export function commissionFor(priceUsd: number, tiers: readonly Tier[], globalRa
   return tier ? tier.commissionRate : globalRate;
 }
 
-/** Document 2 §9: USD with commission = price × (1 + commission / 100); MNT = round(that × rate). */
+/**
+ * Document 2 §9: USD with commission = price × (1 + commission / 100); MNT = round(that × rate), a
+ * half rounded up. Worked in whole cents, hundredths of a percent and ten-thousandths of a tugrik
+ * (the columns' scales), so a price on a rounding boundary is not pushed across it by binary
+ * fractions (1.15 × 1.1 × 3400 is 4301 exactly, not 4300.999…).
+ */
 export function priceInMnt(priceUsd: number, commissionPercent: number, rate: number): number {
-  return Math.round(priceUsd * (1 + commissionPercent / 100) * rate);
+  const cents = BigInt(Math.round(priceUsd * 100));
+  const percentHundredths = BigInt(Math.round(commissionPercent * 100));
+  const rateTenThousandths = BigInt(Math.round(rate * 10_000));
+  const scale = 100n * 10_000n * 10_000n;
+  const exact = cents * (10_000n + percentHundredths) * rateTenThousandths;
+  const sign = exact < 0n ? -1n : 1n;
+  return Number((sign * exact + scale / 2n) / scale) * Number(sign);
 }

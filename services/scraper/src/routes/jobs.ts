@@ -1,18 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { endStreamsOnClose, followAsEventStream, notFound, serveRoute } from '@bo/platform';
 import { startedByOf } from '@bo/platform/runs';
-import { cancelScrapeJob, listScrapedProducts, listScrapeJobs, resumeScrapeJob, scrapeJobProgress, startScrape } from '@bo/proto';
+import { cancelScrapeJob, listScrapeJobs, resumeScrapeJob, scrapeJobProgress, startScrape } from '@bo/proto';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { ScrapeJobs } from '../operations/scrape-jobs';
 import { jobStore } from '../store/job-store';
-import { productStore } from '../store/product-store';
 
 /** How often a progress stream looks for its job's new events (its pages may run on any replica). */
 const STREAM_POLL_MS = 250;
 const ENDING_EVENTS = new Set(['job_complete', 'job_failed', 'job_cancelled']);
 const ENDING_EVENT_OF = { completed: 'job_complete', failed: 'job_failed', cancelled: 'job_cancelled' } as const;
 
-/** The Jobs tab, its Scrape Now dialog and the Scraping Progress dialog's stream; the products list. */
+/** The Jobs tab, its Scrape Now dialog and the Scraping Progress dialog's stream. */
 export function registerJobRoutes(app: FastifyInstance, { prisma, jobs, streamHeartbeatMs }: { prisma: PrismaClient; jobs: ScrapeJobs; streamHeartbeatMs?: number }): void {
   serveRoute(app, startScrape, async ({ params, body, identity }) => {
     const job = await jobs.start(params.marketplaceId, body, startedByOf(identity));
@@ -60,10 +59,5 @@ export function registerJobRoutes(app: FastifyInstance, { prisma, jobs, streamHe
         }
       },
     });
-  });
-
-  serveRoute(app, listScrapedProducts, async ({ query }) => {
-    const { data, total } = await productStore.page(prisma, query.page, query.limit);
-    return { success: true, data, pagination: { page: query.page, limit: query.limit, total, totalPages: Math.max(1, Math.ceil(total / query.limit)) } };
   });
 }

@@ -1,4 +1,4 @@
-import type { ScrapedProduct as ProductView } from '@bo/proto';
+import type { ProductGame, ScrapedProduct as ProductView } from '@bo/proto';
 import { Prisma, type PrismaClient, type ScrapedProduct } from '../generated/prisma/client';
 import type { ProductFields } from '../scraping/offer-fields';
 
@@ -79,5 +79,32 @@ export const productStore = {
       prisma.scrapedProduct.count(),
     ]);
     return { data: rows.map(productView), total };
+  },
+
+  /** Every game with its variations counted (all of them, for the grouping's badges). */
+  async games(prisma: PrismaClient): Promise<ProductGame[]> {
+    const rows = await prisma.$queryRaw<{ game_name: string; variations: number; changed: number; marketplaces: number; min_price: Prisma.Decimal; max_price: Prisma.Decimal }[]>`
+      SELECT game_name, count(*)::int AS variations, count(*) FILTER (WHERE price_changed)::int AS changed,
+             count(DISTINCT marketplace_id)::int AS marketplaces, min(price_usd) AS min_price, max(price_usd) AS max_price
+      FROM "scraper".scraped_products GROUP BY game_name ORDER BY game_name`;
+    return rows.map((row) => ({ gameName: row.game_name, variations: row.variations, changed: row.changed, marketplaces: row.marketplaces, minPriceUsd: Number(row.min_price), maxPriceUsd: Number(row.max_price) }));
+  },
+
+  /** The variations of one game, or of every game, with their marketplace's name: what the comparison is made of. */
+  async forComparison(prisma: PrismaClient, gameName?: string) {
+    return prisma.scrapedProduct.findMany({
+      where: gameName ? { gameName } : {},
+      orderBy: [{ gameName: 'asc' }, { productName: 'asc' }, { variationValue: 'asc' }, { priceUsd: 'asc' }, { id: 'asc' }],
+      include: { marketplace: { select: { name: true } } },
+      take: 5_000,
+    });
+  },
+
+  async delete(prisma: PrismaClient, id: number): Promise<boolean> {
+    return (await prisma.scrapedProduct.deleteMany({ where: { id } })).count === 1;
+  },
+
+  async deleteGame(prisma: PrismaClient, gameName: string): Promise<number> {
+    return (await prisma.scrapedProduct.deleteMany({ where: { gameName } })).count;
   },
 };
