@@ -8,6 +8,8 @@ import pricing from '../src/service';
 /** Reads a minute the service account is given here: Google's is 60; twice that keeps the test short. */
 const QUOTA_PER_MINUTE = 120;
 const LOOP_MS = 8_000;
+/** A loaded machine reads slower: the reloads go on past LOOP_MS until the burst has been used, up to this. */
+const LOOP_MAX_MS = 40_000;
 
 // Issue 20: Google counts Sheets reads per service account, whichever process makes them. Two
 // pricing processes share one pace in Redis (half the quota at once, the rest over the minute), so
@@ -38,11 +40,13 @@ describe('two pricing processes reading the price sheet as fast as they can', ()
   it('keeps the service account under its quota together: Google refuses none, and what it cannot read in time fails as paced', async () => {
     const first = system.running('pricing')!;
     const replies = new Map<RunningService, number[]>([[first, []], [second, []]]);
+    const sheetReads = () => sheets.simulator.journal.list().filter((entry) => entry.method === 'GET' && entry.url.includes('/values/')).length;
     const started = Date.now();
     // Two operators on each process, each reloading one after another.
     const reloads = (process_: RunningService) =>
       (async () => {
-        while (Date.now() - started < LOOP_MS) replies.get(process_)!.push((await process_.app.inject({ method: 'POST', url: '/api/cache/invalidate', headers: asAdmin })).statusCode);
+        const going = () => Date.now() - started < LOOP_MAX_MS && (Date.now() - started < LOOP_MS || sheetReads() <= QUOTA_PER_MINUTE / 2);
+        while (going()) replies.get(process_)!.push((await process_.app.inject({ method: 'POST', url: '/api/cache/invalidate', headers: asAdmin })).statusCode);
       })();
     await Promise.all([reloads(first), reloads(first), reloads(second), reloads(second)]);
     const elapsedS = (Date.now() - started) / 1000;
@@ -60,5 +64,5 @@ describe('two pricing processes reading the price sheet as fast as they can', ()
     // (A process's reloads at the same moment share one read.)
     expect(all.filter((status) => status === 200).length).toBeGreaterThanOrEqual(reads.length);
     for (const answered of replies.values()) expect(answered.filter((status) => status === 200).length).toBeGreaterThan(5);
-  }, 30_000);
+  }, 60_000);
 });
