@@ -18,6 +18,8 @@ import { loadOrCreateSecrets, signerOf } from '../../src/secrets';
 export interface MoneyPath {
   system: DistributedSystem;
   broker: TcpProxy;
+  /** The suite's database (every service's schema), for what a failed wait reports. */
+  databaseUrl: string;
   /** As an admin, straight to a service (the gateway's session and CSRF are proven elsewhere). */
   admin(service: DomainServiceName, method: string, url: string, body?: unknown): Promise<any>;
   /** `count` free keys of Netflix: accounts of five profiles each. */
@@ -61,6 +63,7 @@ export async function startMoneyPath(name: string): Promise<MoneyPath> {
   return {
     system,
     broker,
+    databaseUrl: database.url,
     admin,
     async addKeys(count) {
       for (let account = 0; account * 5 < count; account++) {
