@@ -1,6 +1,6 @@
 import { badRequest, conflict, isTransientError, notFound, type Logger } from '@bo/platform';
 import { runKind, type RunContext, type Runs } from '@bo/platform/runs';
-import type { ScrapeConfig, ScrapeJob } from '@bo/proto';
+import { runRowId, type ScrapeConfig, type ScrapeJob } from '@bo/proto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { productOf } from '../scraping/offer-fields';
 import type { ListingReader } from '../scraping/listing-reader';
@@ -11,9 +11,6 @@ interface PageInput {
   jobId: number;
   pageNumber: number;
 }
-
-/** A run's id as its routes take it (the view's id is `<service>.<uuid>`). */
-const runUuid = (viewId: string) => viewId.slice(viewId.indexOf('.') + 1);
 
 /**
  * Scrape jobs (document 2 §4): a job is its pages, each page a `scrape-page` run, so any replica's
@@ -71,7 +68,7 @@ export class ScrapeJobs {
 
   private async beginPage(tx: Prisma.TransactionClient, jobId: number, pageNumber: number, startedBy: string): Promise<string> {
     const { run } = await this.deps.runs.begin(this.kind, { jobId, pageNumber }, { startedBy }, tx);
-    return runUuid(run.id);
+    return runRowId(run.id);
   }
 
   /** The runs of the pages a job's end cancelled (a cancel, a layout failure): each stops at its next step. */
@@ -84,7 +81,7 @@ export class ScrapeJobs {
 
   private async scrapePage(run: RunContext<PageInput>) {
     const { prisma, reader, logger } = this.deps;
-    const page = { ...run.input, runId: runUuid(run.id) };
+    const page = { ...run.input, runId: runRowId(run.id) };
     const started = await jobStore.startPage(prisma, page);
     if (!started) return { skipped: 'the job is no longer running, or the page is done or another run’s' };
     const marketplace = await prisma.marketplace.findUnique({ where: { id: started.marketplaceId } });

@@ -4,12 +4,11 @@ import { startedByOf } from '@bo/platform/runs';
 import { cancelScrapeJob, listScrapeJobs, resumeScrapeJob, scrapeJobProgress, startScrape } from '@bo/proto';
 import type { PrismaClient } from '../generated/prisma/client';
 import type { ScrapeJobs } from '../operations/scrape-jobs';
-import { jobStore } from '../store/job-store';
+import { ENDING_EVENT_OF, jobStore } from '../store/job-store';
 
 /** How often a progress stream looks for its job's new events (its pages may run on any replica). */
 const STREAM_POLL_MS = 250;
-const ENDING_EVENTS = new Set(['job_complete', 'job_failed', 'job_cancelled']);
-const ENDING_EVENT_OF = { completed: 'job_complete', failed: 'job_failed', cancelled: 'job_cancelled' } as const;
+const ENDING_EVENTS = new Set<string>(Object.values(ENDING_EVENT_OF));
 
 /** The Jobs tab, its Scrape Now dialog and the Scraping Progress dialog's stream. */
 export function registerJobRoutes(app: FastifyInstance, { prisma, jobs, streamHeartbeatMs }: { prisma: PrismaClient; jobs: ScrapeJobs; streamHeartbeatMs?: number }): void {

@@ -14,6 +14,9 @@ const isActive = (status: string) => status === 'pending' || status === 'in_prog
  */
 export const JOB_TRANSACTION = { maxWait: 10_000, timeout: 30_000 };
 
+/** The event a job's end is streamed as (document 2 §4). */
+export const ENDING_EVENT_OF = { completed: 'job_complete', failed: 'job_failed', cancelled: 'job_cancelled' } as const satisfies Record<string, ScrapeProgressEventName>;
+
 /** A job that ended: its view, and the runs of the pages it cancelled (to stop them once this commits). */
 export interface Ended {
   job: JobView;
@@ -65,7 +68,7 @@ async function finish(tx: Tx, id: number, status: 'completed' | 'failed' | 'canc
   const open = await tx.scrapePage.findMany({ where: { jobId: id, status: { in: ['pending', 'in_progress'] } }, select: { id: true, runId: true } });
   await tx.scrapePage.updateMany({ where: { id: { in: open.map((page) => page.id) } }, data: { status: 'cancelled', updatedAt: new Date() } });
   const job = await viewOf(tx, id);
-  await emit(tx, id, status === 'completed' ? 'job_complete' : status === 'failed' ? 'job_failed' : 'job_cancelled', job);
+  await emit(tx, id, ENDING_EVENT_OF[status], job);
   return { job, cancelledRuns: open.map((page) => page.runId) };
 }
 
