@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { startTestSystem, type TestSystem } from '@bo/platform/testing/services';
 import type { ScrapeJob } from '@bo/proto';
 import scraper from '../services/scraper/src/service';
@@ -47,7 +48,16 @@ function treeMemoryMb(): number {
   return kb / 1024;
 }
 
-async function scrapeJob(system: TestSystem, marketplaceId: number): Promise<{ seconds: number; peakMb: number; job: ScrapeJob }> {
+/** The machine's CPU time so far (/proc/stat's first line, in clock ticks): busy and all. */
+function machineCpu(): { busy: number; total: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4]; // idle and iowait
+  const total = ticks.slice(0, 8).reduce((sum, tick) => sum + tick, 0);
+  return { busy: total - idle, total };
+}
+
+async function scrapeJob(system: TestSystem, marketplaceId: number): Promise<{ seconds: number; peakMb: number; busyPercent: number; job: ScrapeJob }> {
+  const cpuBefore = machineCpu();
   let peakMb = treeMemoryMb();
   const sampler = setInterval(() => (peakMb = Math.max(peakMb, treeMemoryMb())), 500);
   const started = performance.now();
@@ -57,7 +67,11 @@ async function scrapeJob(system: TestSystem, marketplaceId: number): Promise<{ s
     for (;;) {
       const jobs: ScrapeJob[] = (await system.call('scraper', 'GET', '/api/scraper/jobs?limit=10')).body.data;
       const job = jobs.find((one) => one.id === body.jobId)!;
-      if (job.status === 'completed') return { seconds: (performance.now() - started) / 1000, peakMb, job };
+      if (job.status === 'completed') {
+        const cpuAfter = machineCpu();
+        const busyPercent = ((cpuAfter.busy - cpuBefore.busy) / Math.max(1, cpuAfter.total - cpuBefore.total)) * 100;
+        return { seconds: (performance.now() - started) / 1000, peakMb, busyPercent, job };
+      }
       if (job.status !== 'pending' && job.status !== 'in_progress') throw new Error(`the job ended ${job.status}: ${job.error}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -85,7 +99,9 @@ async function main(): Promise<void> {
         modeLine(),
         `Scraper: ${PAGES} listing pages of the marketplace simulator in Chromium (8 offers a page, prices filled in by script), 2 pages at once per worker`,
         `  one worker:  ${one.seconds.toFixed(1)} s, ${perMinute(one).toFixed(0)} pages a minute (target ≥ ${TARGET_PAGES_PER_MINUTE}), ${one.job.totalProducts} products; peak memory (PSS) of this process (the worker, the simulator and the bench) with its Chromium ${one.peakMb.toFixed(0)} MB (target < ${TARGET_MEMORY_MB} MB)`,
-        `  two workers: ${two.seconds.toFixed(1)} s, ${perMinute(two).toFixed(0)} pages a minute, ${ratio.toFixed(2)}× one worker (target ≥ ${TARGET_RATIO}×; this machine has ${(await import('node:os')).availableParallelism()} cores)`,
+        `  two workers: ${two.seconds.toFixed(1)} s, ${perMinute(two).toFixed(0)} pages a minute, ${ratio.toFixed(2)}× one worker (target ≥ ${TARGET_RATIO}×; this machine has ${availableParallelism()} cores)`,
+        // Two workers can only be faster when one leaves cores idle: how busy the machine was says whether it could.
+        `  the machine's cores were ${one.busyPercent.toFixed(0)} % busy with one worker, ${two.busyPercent.toFixed(0)} % with two`,
       ].join('\n'),
     );
   } finally {

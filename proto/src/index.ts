@@ -22,6 +22,7 @@ export * from './http/chat-routes';
 export * from './http/knowledge-routes';
 export * from './http/ai-admin-routes';
 export * from './http/scraper-routes';
+export * from './http/scraped-listing-routes';
 export * from './http/gateway-routes';
 export * from './http/platform-routes';
 export * from './http/routes';

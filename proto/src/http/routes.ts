@@ -11,6 +11,7 @@ import { notificationsRoutes } from './notifications-routes';
 import { paymentsRoutes } from './payments-routes';
 import { pricingRoutes } from './pricing-routes';
 import { scraperRoutes } from './scraper-routes';
+import { scraperPublishRoutes, shopListingRoutes } from './scraped-listing-routes';
 import { shopSyncRoutes } from './shop-sync-routes';
 import { streamingKeysRoutes } from './streaming-keys-routes';
 
@@ -24,6 +25,7 @@ export const allRoutes: readonly AnyRouteContract[] = [
   ...customerGatewayRoutes,
   ...pricingRoutes,
   ...shopSyncRoutes,
+  ...shopListingRoutes,
   ...paymentsRoutes,
   ...streamingKeysRoutes,
   ...customerStreamingKeysRoutes,
@@ -33,6 +35,7 @@ export const allRoutes: readonly AnyRouteContract[] = [
   ...knowledgeRoutes,
   ...aiAdminRoutes,
   ...scraperRoutes,
+  ...scraperPublishRoutes,
   ...domainServiceNames.flatMap((name) => Object.values(platformRoutesOf(name))),
 ] as AnyRouteContract[];
 

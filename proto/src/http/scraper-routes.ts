@@ -5,7 +5,7 @@ import { idParam, INT32_MAX } from './fields';
 /**
  * The scraper's routes (document 2 §7.3, issue 22): the exchange rate and the global commission,
  * the commission tiers, the marketplaces with their scrape configs, scrape jobs with their
- * progress stream, and the scraped products. Publishing to the shop comes next.
+ * progress stream, and the scraped products. Publishing to the shop is in scraped-listing-routes.ts.
  */
 const category = 'Scraper';
 

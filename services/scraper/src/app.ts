@@ -1,13 +1,16 @@
+import { ServiceClient } from '@bo/platform';
 import { OutboundGuard } from '@bo/platform/outside';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
 import type { ScraperConfig } from './config';
 import { scraperConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
+import { Publishing } from './operations/publishing';
 import { ScrapeJobs } from './operations/scrape-jobs';
 import { registerJobRoutes } from './routes/jobs';
 import { registerMarketplaceRoutes } from './routes/marketplaces';
 import { registerPricingSettingsRoutes } from './routes/pricing-settings';
 import { registerProductRoutes } from './routes/products';
+import { registerPublishingRoutes } from './routes/publishing';
 import { BrowserHolder } from './scraping/browser';
 import { ListingReader } from './scraping/listing-reader';
 
@@ -17,9 +20,9 @@ const PAGE_RETRY = { retries: 3, baseDelayMs: 1_000, maxDelayMs: 15_000, maxRetr
 /**
  * The scraper service (issue 22): marketplaces and their scrape configs, scrape jobs read in
  * Chromium page by page (each page a run any replica may take), the scraped products, the exchange
- * rate, the global commission and the commission tiers.
+ * rate, the global commission and the commission tiers, and publishing to the shop through shop-sync.
  */
-export async function buildScraperApp({ config, prisma, runs, outside, logger }: ServiceContext<ScraperConfig, PrismaClient>): Promise<ServiceParts<{ jobs: ScrapeJobs }>> {
+export async function buildScraperApp({ config, prisma, runs, outside, logger, signer }: ServiceContext<ScraperConfig, PrismaClient>): Promise<ServiceParts<{ jobs: ScrapeJobs }>> {
   // Every marketplace URL is checked where it would be fetched from: no loopback, private or metadata address.
   const guard = new OutboundGuard({ allow: config.SCRAPER_ALLOWED_HOSTS });
   const browsers = new BrowserHolder({ executablePath: config.SCRAPER_BROWSER_PATH, logger });
@@ -30,12 +33,20 @@ export async function buildScraperApp({ config, prisma, runs, outside, logger }:
     outsideFor: (host) => outside({ system: `marketplace ${host}`, baseUrl: `http://${host}`, timeoutMs: config.SCRAPER_PAGE_TIMEOUT_MS, retry: PAGE_RETRY }),
   });
   const jobs = new ScrapeJobs({ prisma, runs, reader, priceChangeThresholdPercent: config.SCRAPER_PRICE_CHANGE_THRESHOLD_PERCENT, logger });
+  const publishing = new Publishing({
+    prisma,
+    shopSync: config.SHOP_SYNC_URL ? new ServiceClient({ baseUrl: config.SHOP_SYNC_URL, signer }) : null,
+    reader,
+    priceChangeThresholdPercent: config.SCRAPER_PRICE_CHANGE_THRESHOLD_PERCENT,
+    logger,
+  });
   return {
     routes(app) {
       registerPricingSettingsRoutes(app, prisma);
       registerMarketplaceRoutes(app, { prisma, guard });
       registerJobRoutes(app, { prisma, jobs });
-      registerProductRoutes(app, prisma);
+      registerProductRoutes(app, { prisma, publishing });
+      registerPublishingRoutes(app, { prisma, publishing });
     },
     runs: [jobs.kind],
     configItems: () => scraperConfigItems(config),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceEnvSchema } from '@bo/platform';
+import { optionalUrl, serviceEnvSchema } from '@bo/platform';
 
 export const scraperEnvSchema = serviceEnvSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(5107),
@@ -20,5 +20,7 @@ export const scraperEnvSchema = serviceEnvSchema.extend({
   SCRAPER_PRICE_CHANGE_THRESHOLD_PERCENT: z.coerce.number().min(0).max(1_000).default(0),
   /** The Chromium the pages are rendered in (Debian's `chromium` package; the image installs it). */
   SCRAPER_BROWSER_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** The shop-sync service, which puts published products in the shop; unset: publishing answers 503. */
+  SHOP_SYNC_URL: optionalUrl,
 });
 export type ScraperConfig = z.infer<typeof scraperEnvSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commissionFor, priceInMnt } from '../src/domain/prices';
+import { commissionFor, priceInMnt } from '@bo/proto/scraper-prices';
 
 describe('prices in MNT (document 2 §5 and §9)', () => {
   const tiers = [

@@ -7,7 +7,7 @@ import { asAdmin, startTestSystem, type TestSystem } from '@bo/platform/testing/
 import { LAYOUT_CHANGED_ERROR, type ComparisonRow, type ProductGame, type ScrapedProduct, type ScrapeJob } from '@bo/proto';
 import { listen } from '@bo/sim-kit';
 import { buildMarketplaceSimulator, DEFAULT_SCRAPE_CONFIG } from '@bo/sim-marketplace';
-import { priceInMnt } from '../src/domain/prices';
+import { priceInMnt } from '@bo/proto/scraper-prices';
 import scraper from '../src/service';
 
 interface StreamEvent {

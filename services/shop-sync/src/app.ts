@@ -8,6 +8,7 @@ import { shopSyncConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
 import { DecisionSignal, PricePushes } from './operations/price-pushes';
 import { SyncRunner } from './operations/sync-all';
+import { registerListingRoutes } from './routes/listings';
 import { registerMappingRoutes } from './routes/mappings';
 import { registerOrderRoutes } from './routes/orders';
 import { registerPricePushRoutes } from './routes/price-pushes';
@@ -22,7 +23,7 @@ export interface ShopSyncExposed {
 /**
  * The shop-sync service's parts: the WooCommerce client (none when no shop is configured), the
  * sheet through pricing, price pushes (consumer of pricing.price.updated and its outside effect),
- * the sync of everything (a platform run), and the routes.
+ * the sync of everything (a platform run), the scraper's variations in the shop, and the routes.
  */
 export async function buildShopSyncApp({ config, logger, signer, prisma, effects, outside, runs }: ServiceContext<ShopSyncConfig, PrismaClient>): Promise<ServiceParts<ShopSyncExposed>> {
   const settings = shopSettings(config);
@@ -38,6 +39,7 @@ export async function buildShopSyncApp({ config, logger, signer, prisma, effects
       registerSyncRoutes(app, { ...deps, runner, runs });
       registerOrderRoutes(app, deps);
       registerPricePushRoutes(app, { prisma, pushes });
+      registerListingRoutes(app, deps);
     },
     runs: [runner.kind],
     consumers: [pushes.consumer(effects)],

@@ -76,7 +76,9 @@ function routes(state: WooState): Route[] {
       methods: {
         GET: ['list', (call) => {
           catalog.findProduct(state, call.ids[0]);
-          const found = sortBy(state.variationsOf(call.ids[0]), call.query.order === 'asc' ? 'asc' : 'desc', (v) => v.id);
+          // The variations endpoint inherits the products' collection parameters, sku among them.
+          const skus = commaList(call.query.sku);
+          const found = sortBy(state.variationsOf(call.ids[0]).filter((v) => !skus || skus.includes(v.sku)), call.query.order === 'asc' ? 'asc' : 'desc', (v) => v.id);
           const answer = pageOf(state, found, call.query, call.link);
           return { ...answer, body: (answer.body as typeof found).map((v) => catalog.variationView(state, v)) };
         }],

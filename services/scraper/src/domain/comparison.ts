@@ -1,5 +1,5 @@
 import type { ComparisonRow } from '@bo/proto';
-import { commissionFor, priceInMnt, type Tier } from './prices';
+import { shopPriceMnt, type PricingRules } from '@bo/proto/scraper-prices';
 
 /** A scraped variation as the comparison reads it. */
 export interface ComparedProduct {
@@ -18,7 +18,7 @@ export interface ComparedProduct {
  * marketplaces in the order given (by product, variation and price), with the price in MNT as the
  * settings make it; the lowest price of each variation is marked cheapest (a tie marks each).
  */
-export function compareByGame(products: readonly ComparedProduct[], pricing: { rate: number; commissionRate: number; tiers: readonly Tier[] }): { gameName: string; rows: ComparisonRow[] }[] {
+export function compareByGame(products: readonly ComparedProduct[], pricing: PricingRules): { gameName: string; rows: ComparisonRow[] }[] {
   const lowest = new Map<string, number>();
   const variationOf = (product: ComparedProduct) => JSON.stringify([product.gameName, product.productName, product.variationValue]);
   for (const product of products) lowest.set(variationOf(product), Math.min(lowest.get(variationOf(product)) ?? Infinity, product.priceUsd));
@@ -32,7 +32,7 @@ export function compareByGame(products: readonly ComparedProduct[], pricing: { r
       marketplaceId: product.marketplaceId,
       marketplaceName: product.marketplaceName,
       priceUsd: product.priceUsd,
-      priceMnt: priceInMnt(product.priceUsd, commissionFor(product.priceUsd, pricing.tiers, pricing.commissionRate), pricing.rate),
+      priceMnt: shopPriceMnt(product.priceUsd, pricing),
       sellerName: product.sellerName,
       cheapest: product.priceUsd === lowest.get(variationOf(product)),
     });

@@ -1,4 +1,5 @@
 import { DEFAULT_EXCHANGE_RATE, type CommissionTier, type ExchangeRate } from '@bo/proto';
+import type { PricingRules } from '@bo/proto/scraper-prices';
 import { Prisma, type PrismaClient } from '../generated/prisma/client';
 
 /** Two tiers' bands overlap (the exclusion constraint on commission_tiers). */
@@ -56,6 +57,12 @@ export const pricingSettingsStore = {
       });
       return rateView(saved);
     });
+  },
+
+  /** The rate, the global commission and the tiers together: what every MNT price is made with. */
+  async rules(prisma: PrismaClient): Promise<PricingRules> {
+    const [settings, tiers] = await Promise.all([this.current(prisma), this.tiers(prisma)]);
+    return { rate: settings.rate, commissionRate: settings.commissionRate, tiers };
   },
 
   async tiers(prisma: PrismaClient): Promise<CommissionTier[]> {

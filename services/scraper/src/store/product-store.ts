@@ -104,6 +104,10 @@ export const productStore = {
     return (await prisma.scrapedProduct.deleteMany({ where: { id } })).count === 1;
   },
 
+  async idsOfGame(prisma: PrismaClient, gameName: string): Promise<number[]> {
+    return (await prisma.scrapedProduct.findMany({ where: { gameName }, select: { id: true } })).map((row) => row.id);
+  },
+
   async deleteGame(prisma: PrismaClient, gameName: string): Promise<number> {
     return (await prisma.scrapedProduct.deleteMany({ where: { gameName } })).count;
   },

@@ -4,8 +4,9 @@ import { OutsideCallError, retryAfterMs, type OutsideAnswer, type OutsideOptions
  * WooCommerce REST API v3 (external-apis.md §3): consumer key and secret as Basic auth (or as
  * query parameters where a proxy strips the Authorization header), pagination through
  * X-WP-Total / X-WP-TotalPages, prices as strings, batches of at most 100 with per-item results.
- * Calls go through the platform's outside client. Every call this service makes is idempotent
- * (reads, and updates that set absolute prices), so 429, 5xx and timeouts are tried again a
+ * Calls go through the platform's outside client. Every call this service makes is safe to repeat
+ * (reads, updates that set absolute values, deletes, and creates that carry a SKU the shop keeps
+ * unique, so a repeat is refused as a duplicate), so 429, 5xx and timeouts are tried again a
  * bounded number of times (a 429 after its Retry-After, up to 10 s); 4xx other than 429 never are.
  * WooCommerce core has no REST rate limit: no pace.
  */
@@ -167,6 +168,49 @@ export class WooCommerceClient {
     });
   }
 
+  /** The product with this SKU, in any status but trash (or in the trash when `trashed`); null when there is none. */
+  async findProductBySku(sku: string, trashed = false): Promise<WooProduct | null> {
+    const { body } = await this.request<WooProduct[]>('findProductBySku', 'GET', '/products', { query: { sku, status: trashed ? 'trash' : undefined, per_page: 1 } });
+    return body[0] ?? null;
+  }
+
+  /**
+   * Creates a product. Only ever called with a SKU the shop keeps unique, so a try repeated after a
+   * lost answer is refused as a duplicate (and the caller finds what the first try made).
+   */
+  async createProduct(fields: Record<string, unknown>): Promise<WooProduct> {
+    return (await this.request<WooProduct>('createProduct', 'POST', '/products', { body: fields })).body;
+  }
+
+  async updateProduct(id: number, fields: Record<string, unknown>): Promise<WooProduct> {
+    return (await this.request<WooProduct>('updateProduct', 'PUT', `/products/${id}`, { body: fields })).body;
+  }
+
+  /** Deleted for good (force), its variations with it. */
+  async deleteProduct(id: number): Promise<void> {
+    await this.request('deleteProduct', 'DELETE', `/products/${id}`, { query: { force: 'true' } });
+  }
+
+  /** The variation of this parent with this SKU, or null. */
+  async findVariationBySku(parentId: number, sku: string): Promise<WooVariation | null> {
+    const { body } = await this.request<WooVariation[]>('findVariationBySku', 'GET', `/products/${parentId}/variations`, { query: { sku, per_page: 1 } });
+    return body[0] ?? null;
+  }
+
+  /** As createProduct: with a unique SKU, so a repeated try cannot make a second one. */
+  async createVariation(parentId: number, fields: Record<string, unknown>): Promise<WooVariation> {
+    return (await this.request<WooVariation>('createVariation', 'POST', `/products/${parentId}/variations`, { body: fields })).body;
+  }
+
+  async updateVariation(parentId: number, id: number, fields: Record<string, unknown>): Promise<WooVariation> {
+    return (await this.request<WooVariation>('updateVariation', 'PUT', `/products/${parentId}/variations/${id}`, { body: fields })).body;
+  }
+
+  /** Variations have no trash: deleted for good. */
+  async deleteVariation(parentId: number, id: number): Promise<void> {
+    await this.request('deleteVariation', 'DELETE', `/products/${parentId}/variations/${id}`, { query: { force: 'true' } });
+  }
+
   async getOrder(id: number): Promise<WooOrder> {
     return (await this.request<WooOrder>('getOrder', 'GET', `/orders/${id}`)).body;
   }
@@ -187,7 +231,7 @@ export class WooCommerceClient {
     }
   }
 
-  private async request<T>(operation: string, method: 'GET' | 'PUT' | 'POST', path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<Answer<T>> {
+  private async request<T>(operation: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', path: string, options: { query?: Query; body?: unknown; signal?: AbortSignal } = {}): Promise<Answer<T>> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query ?? {})) if (value !== undefined) query.set(name, String(value));
     const headers: Record<string, string> = { accept: 'application/json' };

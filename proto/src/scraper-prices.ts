@@ -1,3 +1,9 @@
+/**
+ * Document 2 §5 and §9: a scraped USD price in tögrög. Shared by the scraper (what the shop is
+ * given) and the web app (what the page shows), so both work it the same way; no zod here, so the
+ * web app can import it at run time.
+ */
+
 /** A commission band: a USD price >= minPrice and < maxPrice (null: no upper limit) gets commissionRate percent. */
 export interface Tier {
   minPrice: number;
@@ -25,4 +31,16 @@ export function priceInMnt(priceUsd: number, commissionPercent: number, rate: nu
   const exact = cents * (10_000n + percentHundredths) * rateTenThousandths;
   const sign = exact < 0n ? -1n : 1n;
   return Number((sign * exact + scale / 2n) / scale) * Number(sign);
+}
+
+/** What a USD price becomes in the shop: the exchange rate, the global commission and the tiers. */
+export interface PricingRules {
+  rate: number;
+  commissionRate: number;
+  tiers: readonly Tier[];
+}
+
+/** A scraped USD price in tögrög as the rules make it now (its tier's commission, else the global one). */
+export function shopPriceMnt(priceUsd: number, rules: PricingRules): number {
+  return priceInMnt(priceUsd, commissionFor(priceUsd, rules.tiers, rules.commissionRate), rules.rate);
 }
