@@ -21,12 +21,12 @@ const StreamingKeysAdminOnly = lazyPage(() => import('./features/streaming-keys/
 const ManyChatAdminPage = lazyPage(() => import('./features/manychat-admin/ManyChatAdminPage'), 'manychatAdmin', 'qpay');
 const AiParserPage = lazyPage(() => import('./features/ai-parser/AiParserPage'), 'aiParser');
 const AiAdminPage = lazyPage(() => import('./features/ai-admin/AiAdminPage'), 'aiAdmin');
+const ScraperAdminPage = lazyPage(() => import('./features/scraper-admin/ScraperAdminPage'), 'scraperAdmin');
 const CustomerLoginPage = lazyPage(() => import('./features/customer/CustomerLoginPage'), 'customer');
 const ServicePage = lazyPage(() => import('./features/customer/ServicePage'), 'customer');
 
 /** Admin pages of the route table that later releases build. */
 const laterAdminPages: { path: string; title: MessageKey; built?: BuiltPart }[] = [
-  { path: 'scraper-admin', title: 'nav.scraper' },
   { path: 'configuration', title: 'nav.config' },
   { path: 'analytics', title: 'nav.analytics' },
 ];
@@ -59,6 +59,8 @@ export const router = createBrowserRouter([
           { path: 'ai-parser-config', element: <AiParserPage /> },
           // Document 2 §2.1: its Email-parser prompt card links to /ai-parser-config for the test.
           { path: 'ai-admin', element: <AiAdminPage /> },
+          // Document 2 §2.3: the scraper, its products' publication to the shop, and the pricing settings.
+          { path: 'scraper-admin', element: <ScraperAdminPage /> },
           ...laterAdminPages.map(({ path, title, built }) => ({ path, element: <NotBuiltPage title={title} built={built} /> })),
         ],
       },

@@ -12,13 +12,18 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
   /** Wider for a table (the default fits a form). */
   size?: ChakraDialog.RootProps['size'];
+  /**
+   * Whether a click or focus outside closes it (the default). A dialog opened as another one closes
+   * (a job's progress after its start) says false: the closing one hands focus back outside it.
+   */
+  closeOnInteractOutside?: boolean;
 }
 
 /** A modal with a title (its accessible name), a body and a footer; Escape and the backdrop close it. */
-export function Dialog({ open, onClose, title, children, footer, role = 'dialog', size }: DialogProps) {
+export function Dialog({ open, onClose, title, children, footer, role = 'dialog', size, closeOnInteractOutside = true }: DialogProps) {
   const { t } = useTexts();
   return (
-    <ChakraDialog.Root open={open} onOpenChange={(event) => !event.open && onClose()} role={role} placement="center" size={size}>
+    <ChakraDialog.Root open={open} onOpenChange={(event) => !event.open && onClose()} role={role} placement="center" size={size} closeOnInteractOutside={closeOnInteractOutside}>
       <Portal>
         <ChakraDialog.Backdrop />
         <ChakraDialog.Positioner>

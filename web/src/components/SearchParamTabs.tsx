@@ -1,4 +1,4 @@
-import { Tabs } from '@chakra-ui/react';
+import { Box, Tabs } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -6,6 +6,8 @@ export interface PageTab {
   /** What `?tab=` holds for it. */
   value: string;
   label: string;
+  /** A shorter label for phones (below md), when the label is too long for them. */
+  shortLabel?: string;
   content: ReactNode;
 }
 
@@ -22,7 +24,16 @@ export function SearchParamTabs({ tabs }: { tabs: readonly PageTab[] }) {
     <Tabs.Root value={current} onValueChange={(event) => setParams({ tab: event.value }, { replace: true })} lazyMount unmountOnExit variant="line">
       <Tabs.List overflowX="auto" overflowY="hidden" mb="2">
         {tabs.map((tab) => (
-          <Tabs.Trigger key={tab.value} value={tab.value} flexShrink="0">{tab.label}</Tabs.Trigger>
+          <Tabs.Trigger key={tab.value} value={tab.value} flexShrink="0">
+            {tab.shortLabel ? (
+              <>
+                <Box as="span" hideBelow="md">{tab.label}</Box>
+                <Box as="span" hideFrom="md">{tab.shortLabel}</Box>
+              </>
+            ) : (
+              tab.label
+            )}
+          </Tabs.Trigger>
         ))}
       </Tabs.List>
       {tabs.map((tab) => (

@@ -11,7 +11,8 @@ export function Toaster() {
             <Toast.Indicator />
             <Stack gap="1" flex="1" maxWidth="100%">
               {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
+              {/* A description of several lines (a bulk action's errors, one a line) keeps its breaks. */}
+              {toast.description && <Toast.Description whiteSpace="pre-line">{toast.description}</Toast.Description>}
             </Stack>
             {toast.closable && <Toast.CloseTrigger />}
           </SwipeToDismiss>

@@ -28,6 +28,7 @@ export const textBundles = {
   customer: part(() => import('../features/customer/texts.en'), () => import('../features/customer/texts.mn')),
   aiParser: part(() => import('../features/ai-parser/texts.en'), () => import('../features/ai-parser/texts.mn')),
   aiAdmin: part(() => import('../features/ai-admin/texts.en'), () => import('../features/ai-admin/texts.mn')),
+  scraperAdmin: part(() => import('../features/scraper-admin/texts.en'), () => import('../features/scraper-admin/texts.mn')),
 } satisfies Record<string, Record<Language, Loader>>;
 
 export type TextBundle = keyof typeof textBundles;

@@ -22,6 +22,8 @@ import * as qpayEn from '../features/qpay/texts.en';
 import * as qpayMn from '../features/qpay/texts.mn';
 import * as runsEn from '../features/runs/texts.en';
 import * as runsMn from '../features/runs/texts.mn';
+import * as scraperAdminEn from '../features/scraper-admin/texts.en';
+import * as scraperAdminMn from '../features/scraper-admin/texts.mn';
 import * as sheetsEn from '../features/sheets/texts.en';
 import * as sheetsMn from '../features/sheets/texts.mn';
 import * as streamingKeysEn from '../features/streaming-keys/texts.en';
@@ -37,8 +39,8 @@ import * as commonMn from './common-texts.mn';
  * code, one file per language, and the app fetches them in parts (bundles.ts), never this union.
  * The keys the components may ask for (MessageKey) are those of the English union.
  */
-export const en = { ...commonEn.en, ...authEn.en, ...overviewEn.en, ...sheetsEn.en, ...manychatEn.en, ...configEn.en, ...docsEn.en, ...woocommerceEn.en, ...qpayEn.en, ...paymentEn.en, ...streamingKeysEn.en, ...manychatAdminEn.en, ...customerEn.en, ...aiParserEn.en, ...aiAdminEn.en, ...runsEn.en };
-export const mn: Record<keyof typeof en, string> = { ...commonMn.mn, ...authMn.mn, ...overviewMn.mn, ...sheetsMn.mn, ...manychatMn.mn, ...configMn.mn, ...docsMn.mn, ...woocommerceMn.mn, ...qpayMn.mn, ...paymentMn.mn, ...streamingKeysMn.mn, ...manychatAdminMn.mn, ...customerMn.mn, ...aiParserMn.mn, ...aiAdminMn.mn, ...runsMn.mn };
+export const en = { ...commonEn.en, ...authEn.en, ...overviewEn.en, ...sheetsEn.en, ...manychatEn.en, ...configEn.en, ...docsEn.en, ...woocommerceEn.en, ...qpayEn.en, ...paymentEn.en, ...streamingKeysEn.en, ...manychatAdminEn.en, ...customerEn.en, ...aiParserEn.en, ...aiAdminEn.en, ...runsEn.en, ...scraperAdminEn.en };
+export const mn: Record<keyof typeof en, string> = { ...commonMn.mn, ...authMn.mn, ...overviewMn.mn, ...sheetsMn.mn, ...manychatMn.mn, ...configMn.mn, ...docsMn.mn, ...woocommerceMn.mn, ...qpayMn.mn, ...paymentMn.mn, ...streamingKeysMn.mn, ...manychatAdminMn.mn, ...customerMn.mn, ...aiParserMn.mn, ...aiAdminMn.mn, ...runsMn.mn, ...scraperAdminMn.mn };
 
 export { languages, type Language };
 export const catalogues: Record<Language, Record<keyof typeof en, string>> = { en, mn };

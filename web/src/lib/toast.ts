@@ -13,12 +13,14 @@ export interface ToastMessage {
   title: string;
   description?: string;
   type?: 'success' | 'error' | 'info';
+  /** How long it stays, when not the usual 5000 ms. */
+  duration?: number;
 }
 
 /** A new toast replaces the one on screen instead of queueing behind it. */
-export function notify({ title, description, type = 'info' }: ToastMessage): void {
+export function notify({ title, description, type = 'info', duration }: ToastMessage): void {
   toaster.remove();
-  toaster.create({ title, description, type, closable: true });
+  toaster.create({ title, description, type, closable: true, ...(duration ? { duration } : {}) });
 }
 
 /** The one way to report a failed call: the server's `error` field, else the spec's default text. */
