@@ -8,6 +8,7 @@ import { LAYOUT_CHANGED_ERROR, type ComparisonRow, type ProductGame, type Scrape
 import { listen } from '@bo/sim-kit';
 import { buildMarketplaceSimulator, DEFAULT_SCRAPE_CONFIG } from '@bo/sim-marketplace';
 import { priceInMnt } from '@bo/proto/scraper-prices';
+import type { BrowserHolder } from '../src/scraping/browser';
 import scraper from '../src/service';
 
 interface StreamEvent {
@@ -198,6 +199,11 @@ describe('the scraper: jobs read in Chromium', () => {
     } finally {
       await switches({ delayMs: 0 });
     }
+  });
+
+  it('leaves no browser context open once the jobs above ended: completed, failed on the layout, retried past a 429 and a 403, cancelled mid-page', { timeout: 30_000 }, async () => {
+    const { browsers } = (system.running('scraper') as unknown as { exposed: { browsers: BrowserHolder } }).exposed;
+    await eventually(async () => (await browsers.openContexts()) === 0, 10_000, 'every context closed');
   });
 
   it('finishes a job across a restart of the scraper half-way, and resumes a cancelled one after a restart; no product twice', { timeout: 150_000 }, async () => {
