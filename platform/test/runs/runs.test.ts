@@ -241,7 +241,10 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
     await expect(second.runs.retry(failedId, 'admin:owner')).rejects.toMatchObject({ status: 409, message: expect.stringContaining('retry this one once it has ended') });
     release();
     await waitFor(async () => (await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${schema}".runs WHERE kind = 'replans-holder' AND status = 'completed'`))[0].n === 1, 10_000, 'the holder done');
-    expect((await second.runs.retry(failedId, 'admin:owner')).steps).toEqual([]);
+    const oldPlan = (await second.runs.get(failedId)).steps.find((step) => step.name === 'plan')!;
+    // The retry forgets the steps; the run may already be running again when its view is read, so any step it shows is a new one.
+    const retried = await second.runs.retry(failedId, 'admin:owner');
+    for (const step of retried.steps) expect(Date.parse(step.completedAt)).toBeGreaterThan(Date.parse(oldPlan.completedAt));
     expect(await second.runs.waitFor(failedId, 10_000)).toMatchObject({ status: 'completed' });
     expect(plans).toBe(2); // planned again after the retry
     await second.stop();

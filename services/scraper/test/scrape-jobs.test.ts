@@ -201,6 +201,34 @@ describe('the scraper: jobs read in Chromium', () => {
     }
   });
 
+  it('shares one job’s pages between two replicas (each takes pages through the runs’ leases) and stores each offer once', { timeout: 90_000 }, async () => {
+    const replica = await system.replica('scraper');
+    const db = system.running('scraper')!.prisma as unknown as { $queryRawUnsafe<T>(sql: string): Promise<T> };
+    const workers = new Set<string>();
+    await switches({ delayMs: 1_500 });
+    const created = await call('POST', '/api/scraper/marketplaces', {
+      name: 'Replicas', url: `${siteUrl}/categories/genshin-impact`, scrapeConfig: JSON.stringify(DEFAULT_SCRAPE_CONFIG), paginationEnabled: true, paginationParam: 'page',
+    });
+    try {
+      const started = await scrape(created.body.data.id, 1, 4);
+      // Four pages at a time of 1.5 s each, two per worker: the pages in progress name both (a lease owner is `<host>:<pid>:<instance>:<take>`).
+      await eventually(async () => {
+        const holders = await db.$queryRawUnsafe<{ lease_owner: string }[]>(`SELECT lease_owner FROM "scraper".runs WHERE kind = 'scrape-page' AND status = 'in_progress' AND lease_owner IS NOT NULL`);
+        for (const holder of holders) workers.add(holder.lease_owner.split(':').slice(0, 3).join(':'));
+        return workers.size >= 2;
+      }, 30_000, 'pages held by both replicas');
+      expect(await ended(started.id)).toMatchObject({ status: 'completed', currentPage: 4, totalProducts: 20 });
+      const stored = (await products()).filter((product) => product.marketplaceId === created.body.data.id);
+      expect(stored).toHaveLength(20);
+      expect(new Set(stored.map((product) => product.sourceUrl)).size).toBe(20);
+    } finally {
+      await switches({ delayMs: 0 });
+      await replica.stop();
+      // Its products would count in the tests after this one.
+      await call('DELETE', `/api/scraper/marketplaces/${created.body.data.id}`);
+    }
+  });
+
   it('leaves no browser context open once the jobs above ended: completed, failed on the layout, retried past a 429 and a 403, cancelled mid-page', { timeout: 30_000 }, async () => {
     const { browsers } = (system.running('scraper') as unknown as { exposed: { browsers: BrowserHolder } }).exposed;
     await eventually(async () => (await browsers.openContexts()) === 0, 10_000, 'every context closed');

@@ -2,6 +2,7 @@
 export const en = {
   'app.title': 'API Dashboard',
   'app.loading': 'Loading...',
+  'app.retry': 'Try again',
   'app.pageTitle': '{page} · API Dashboard',
 
   'nav.openMenu': 'Open menu',

@@ -4,6 +4,7 @@ import type { en } from './common-texts.en';
 export const mn: Translation<typeof en> = {
   'app.title': 'API хянах самбар',
   'app.loading': 'Ачаалж байна...',
+  'app.retry': 'Дахин оролдох',
   'app.pageTitle': '{page} · API хянах самбар',
 
   'nav.openMenu': 'Цэс нээх',

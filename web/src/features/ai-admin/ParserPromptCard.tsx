@@ -43,7 +43,7 @@ export function ParserPromptCard() {
             description={
               <>
                 {errorText(prompt.error, prompt.error.message)}{' '}
-                <Button size="xs" variant="outline" onClick={() => void prompt.refetch()}>{t('aiAdmin.retry')}</Button>
+                <Button size="xs" variant="outline" onClick={() => void prompt.refetch()}>{t('app.retry')}</Button>
               </>
             }
           />

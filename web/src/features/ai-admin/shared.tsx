@@ -1,9 +1,7 @@
-import { Box, Button, Card, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { Box, Button, Flex } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { ErrorAlert } from '../../components/ErrorAlert';
+import { SectionCard } from '../../components/SectionCard';
 import { useTexts, type MessageKey } from '../../i18n';
-import { errorText } from '../../lib/api';
 import { notify, notifyError } from '../../lib/toast';
 
 /** Document 2 §8: a failed call's destructive toast, titled 'Error': the server's `error`, else the spec's default. */
@@ -37,60 +35,10 @@ export type SectionId = (typeof sections)[number]['id'];
 export function AdminCard({ id, subtitle, actions, badge, children }: { id: SectionId; subtitle?: string; actions?: ReactNode; badge?: ReactNode; children: ReactNode }) {
   const { t } = useTexts();
   const title = sections.find((section) => section.id === id)!.title;
-  return (
-    <Card.Root size="sm" id={id} data-testid={id} scrollMarginTop="20" minW="0">
-      <Card.Header>
-        <Flex gap="3" justify="space-between" align="flex-start" wrap="wrap">
-          <Stack gap="1" flex="1" minW="56">
-            <Flex gap="2" align="center" wrap="wrap">
-              <Heading as="h2" size="md">{t(title)}</Heading>
-              {badge}
-            </Flex>
-            {subtitle && <Text fontSize="sm" color="fg.muted">{subtitle}</Text>}
-          </Stack>
-          {actions && <Flex gap="2" wrap="wrap">{actions}</Flex>}
-        </Flex>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
+  return <SectionCard id={id} title={t(title)} subtitle={subtitle} actions={actions} badge={badge}>{children}</SectionCard>;
 }
 
-/**
- * A list's loading, failed and empty states; the rows (children) once there are some. A failed
- * load says so in the card with the server's words and a way to ask again.
- */
-export function ListState({ query, failed, empty, count, children }: { query: UseQueryResult<unknown>; failed: string; empty: string; count: number; children: ReactNode }) {
-  const { t } = useTexts();
-  if (query.isPending) return <Loading />;
-  return (
-    <Stack gap="3">
-      {query.isError && (
-        <ErrorAlert
-          title={failed}
-          description={
-            <>
-              {errorText(query.error, query.error.message)}{' '}
-              <Button size="xs" variant="outline" onClick={() => void query.refetch()} loading={query.isFetching}>{t('aiAdmin.retry')}</Button>
-            </>
-          }
-        />
-      )}
-      {query.isSuccess && count === 0 && <Text color="fg.muted" data-testid="empty">{empty}</Text>}
-      {count > 0 && children}
-    </Stack>
-  );
-}
-
-export function Loading() {
-  const { t } = useTexts();
-  return (
-    <Flex gap="3" align="center" role="status">
-      <Spinner size="sm" />
-      <Text>{t('aiAdmin.loading')}</Text>
-    </Flex>
-  );
-}
+export { ListState, Loading } from '../../components/SectionCard';
 
 /**
  * For a table cell holding something visually hidden (a screen-reader header, a switch's input):

@@ -4,8 +4,6 @@ export const en = {
   'aiAdmin.jumpTo': 'On this page',
   'aiAdmin.error': 'Error',
   'aiAdmin.validation': 'Validation Error',
-  'aiAdmin.loading': 'Loading...',
-  'aiAdmin.retry': 'Try again',
   'aiAdmin.refresh': 'Refresh',
   'aiAdmin.edit': 'Edit',
   'aiAdmin.delete': 'Delete',

@@ -7,8 +7,6 @@ export const mn: Translation<typeof en> = {
   'aiAdmin.jumpTo': 'Энэ хуудсанд',
   'aiAdmin.error': 'Алдаа',
   'aiAdmin.validation': 'Шалгалтын алдаа',
-  'aiAdmin.loading': 'Ачаалж байна...',
-  'aiAdmin.retry': 'Дахин оролдох',
   'aiAdmin.refresh': 'Шинэчлэх',
   'aiAdmin.edit': 'Засах',
   'aiAdmin.delete': 'Устгах',

@@ -3,8 +3,6 @@ export const en = {
   'scraperAdmin.title': 'Web Scraper and Pricing Admin',
   'scraperAdmin.subtitle': 'Marketplaces to scrape and their jobs, the scraped game products and their publication to WooCommerce, the exchange rate and commission, and prices compared across marketplaces.',
   'scraperAdmin.error': 'Error',
-  'scraperAdmin.loading': 'Loading...',
-  'scraperAdmin.retry': 'Try again',
   'scraperAdmin.edit': 'Edit',
   'scraperAdmin.delete': 'Delete',
   'scraperAdmin.editLabel': 'Edit {name}',

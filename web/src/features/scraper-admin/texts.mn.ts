@@ -5,8 +5,6 @@ export const mn: Translation<typeof en> = {
   'scraperAdmin.title': 'Вэб скрэйпер ба үнийн тохиргоо',
   'scraperAdmin.subtitle': 'Скрэйп хийх маркетплейсүүд ба тэдгээрийн ажлууд, цуглуулсан тоглоомын бүтээгдэхүүн ба WooCommerce-д нийтлэх, ханш ба шимтгэл, маркетплейсүүдийн үнийн харьцуулалт.',
   'scraperAdmin.error': 'Алдаа',
-  'scraperAdmin.loading': 'Ачаалж байна...',
-  'scraperAdmin.retry': 'Дахин оролдох',
   'scraperAdmin.edit': 'Засах',
   'scraperAdmin.delete': 'Устгах',
   'scraperAdmin.editLabel': '{name} засах',
