@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EventSourceLike } from '../runs/events';
 import type { ScrapeJob } from './api';
 import { elapsedMs, followJobProgress, initialProgress, progressOf, REOPEN_FIRST_MS, type JobProgress, type StreamState } from './events';
-
-/** What the browser's EventSource does, driven by the test. */
-class FakeSource implements EventSourceLike {
-  readyState = 0;
-  closed = false;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  emit(type: string, data: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
-  }
-  fail(readyState: number) {
-    this.readyState = readyState;
-    this.onerror?.(new Event('error'));
-  }
-}
+import { FakeSource } from '../runs/fake-event-source';
 
 function follow() {
   const sources: FakeSource[] = [];
