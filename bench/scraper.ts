@@ -17,19 +17,24 @@ import { modeLine, scaled } from './mode';
  * (2) pages at once. Each worker is a scraper process of its own with its own Chromium, as a replica
  * runs in production. Pages a minute per worker, the peak memory of the first worker's process with
  * its Chromium (nothing else counted), two workers against one, and how busy the machine's cores
- * were (two workers can only go faster where one leaves cores idle). Targets are reported, not asserted.
+ * were (two workers can only go faster where one leaves cores idle). Then the same with the
+ * marketplace answering each page in SLOW_PAGE_MS, as a real site does: there a worker mostly waits,
+ * so the pages two workers share show whether sharing itself scales. Targets are reported, not asserted.
  */
 
 const PAGES = scaled(200, 4);
+const SLOW_PAGES = scaled(100, 4);
+const SLOW_PAGE_MS = 1_000;
 const TARGET_PAGES_PER_MINUTE = 30;
 const TARGET_MEMORY_MB = 600;
 const TARGET_RATIO = 1.7;
 
 /**
  * The memory of a process and every process under it (Chromium's), in MB: proportional set size
- * (smaps_rollup's Pss), so the pages Chromium's processes share are counted once, not once each.
+ * (smaps_rollup's Pss), so the pages Chromium's processes share are counted once, not once each;
+ * and of the process alone (the worker's Node).
  */
-function treeMemoryMb(root: number): number {
+function treeMemoryMb(root: number): { tree: number; own: number } {
   const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -41,15 +46,18 @@ function treeMemoryMb(root: number): number {
   }
   const inTree = (pid: number): boolean => pid === root || (pid > 1 && parents.has(pid) && inTree(parents.get(pid)!));
   let kb = 0;
+  let ownKb = 0;
   for (const pid of parents.keys()) {
     if (!inTree(pid)) continue;
     try {
-      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+      const pss = Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0);
+      kb += pss;
+      if (pid === root) ownKb = pss;
     } catch {
       // Gone meanwhile.
     }
   }
-  return kb / 1024;
+  return { tree: kb / 1024, own: ownKb / 1024 };
 }
 
 /** A scraper worker as production runs one: its own process on the shared database and bus. */
@@ -71,13 +79,30 @@ function machineCpu(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-async function scrapeJob(system: TestSystem, marketplaceId: number, measured: ChildProcess): Promise<{ seconds: number; peakMb: number; busyPercent: number; job: ScrapeJob }> {
+interface JobRun {
+  pages: number;
+  seconds: number;
+  /** Peak PSS of the measured worker with its Chromium, and of its Node process alone. */
+  peakMb: number;
+  peakNodeMb: number;
+  busyPercent: number;
+  job: ScrapeJob;
+}
+
+async function scrapeJob(system: TestSystem, marketplaceId: number, pages: number, measured: ChildProcess): Promise<JobRun> {
   const cpuBefore = machineCpu();
-  let peakMb = treeMemoryMb(measured.pid!);
-  const sampler = setInterval(() => (peakMb = Math.max(peakMb, treeMemoryMb(measured.pid!))), 500);
+  let peakMb = 0;
+  let peakNodeMb = 0;
+  const sample = () => {
+    const memory = treeMemoryMb(measured.pid!);
+    peakMb = Math.max(peakMb, memory.tree);
+    peakNodeMb = Math.max(peakNodeMb, memory.own);
+  };
+  sample();
+  const sampler = setInterval(sample, 500);
   const started = performance.now();
   try {
-    const { body } = await system.call('scraper', 'POST', `/api/scraper/scrape/${marketplaceId}`, { startPage: 1, endPage: PAGES });
+    const { body } = await system.call('scraper', 'POST', `/api/scraper/scrape/${marketplaceId}`, { startPage: 1, endPage: pages });
     if (!body.jobId) throw new Error(`the job did not start: ${JSON.stringify(body)}`);
     for (;;) {
       const jobs: ScrapeJob[] = (await system.call('scraper', 'GET', '/api/scraper/jobs?limit=10')).body.data;
@@ -85,7 +110,7 @@ async function scrapeJob(system: TestSystem, marketplaceId: number, measured: Ch
       if (job.status === 'completed') {
         const cpuAfter = machineCpu();
         const busyPercent = ((cpuAfter.busy - cpuBefore.busy) / Math.max(1, cpuAfter.total - cpuBefore.total)) * 100;
-        return { seconds: (performance.now() - started) / 1000, peakMb, busyPercent, job };
+        return { pages, seconds: (performance.now() - started) / 1000, peakMb, peakNodeMb, busyPercent, job };
       }
       if (job.status !== 'pending' && job.status !== 'in_progress') throw new Error(`the job ended ${job.status}: ${job.error}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -95,30 +120,43 @@ async function scrapeJob(system: TestSystem, marketplaceId: number, measured: Ch
   }
 }
 
+const perMinute = (run: JobRun) => (run.pages / run.seconds) * 60;
+
 async function main(): Promise<void> {
   // 20 Genshin offers × 80 sellers each at 8 a page: 200 pages.
   const site = buildMarketplaceSimulator({ sellersScale: 80 });
   const siteUrl = await listen(site.app);
+  const pageDelay = async (delayMs: number) => {
+    const answer = await fetch(`${siteUrl}/__sim/switches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delayMs }) });
+    if (!answer.ok) throw new Error(`the simulator's switches answered ${answer.status}`);
+  };
   const system = await startTestSystem('bench_scraper', { services: ['scraper'] });
   const workers: ChildProcess[] = [];
   try {
     const host = new URL(siteUrl).host;
-    workers.push(await startWorker(system, Number(new URL(system.url('scraper')).port), host));
     const marketplace = async (name: string) =>
       (await system.call('scraper', 'POST', '/api/scraper/marketplaces', { name, url: `${siteUrl}/categories/genshin-impact`, scrapeConfig: DEFAULT_SCRAPE_CONFIG, paginationEnabled: true, paginationParam: 'page' })).body.data.id as number;
-    const one = await scrapeJob(system, await marketplace('One worker'), workers[0]);
+    const jobOf = async (name: string, pages: number) => scrapeJob(system, await marketplace(name), pages, workers[0]);
+    workers.push(await startWorker(system, Number(new URL(system.url('scraper')).port), host));
+    const one = await jobOf('One worker', PAGES);
+    await pageDelay(SLOW_PAGE_MS);
+    const oneSlow = await jobOf('One worker, slow site', SLOW_PAGES);
+    await pageDelay(0);
     workers.push(await startWorker(system, await freePort(), host));
-    const two = await scrapeJob(system, await marketplace('Two workers'), workers[0]);
-    const perMinute = (run: { seconds: number }) => (PAGES / run.seconds) * 60;
+    const two = await jobOf('Two workers', PAGES);
+    await pageDelay(SLOW_PAGE_MS);
+    const twoSlow = await jobOf('Two workers, slow site', SLOW_PAGES);
     const ratio = perMinute(two) / perMinute(one);
+    const slowRatio = perMinute(twoSlow) / perMinute(oneSlow);
     console.log(
       [
         modeLine(),
         `Scraper: ${PAGES} listing pages of the marketplace simulator in Chromium (8 offers a page, prices filled in by script), 2 pages at once per worker`,
-        `  one worker:  ${one.seconds.toFixed(1)} s, ${perMinute(one).toFixed(0)} pages a minute (target ≥ ${TARGET_PAGES_PER_MINUTE}), ${one.job.totalProducts} products; peak memory (PSS) of the worker's process with its Chromium ${one.peakMb.toFixed(0)} MB (target < ${TARGET_MEMORY_MB} MB), ${two.peakMb.toFixed(0)} MB beside a second worker`,
+        `  one worker:  ${one.seconds.toFixed(1)} s, ${perMinute(one).toFixed(0)} pages a minute (target ≥ ${TARGET_PAGES_PER_MINUTE}), ${one.job.totalProducts} products; peak memory (PSS) of the worker's process with its Chromium ${one.peakMb.toFixed(0)} MB (target < ${TARGET_MEMORY_MB} MB), of its Node process alone ${one.peakNodeMb.toFixed(0)} MB; ${two.peakMb.toFixed(0)} MB beside a second worker`,
         `  two workers: ${two.seconds.toFixed(1)} s, ${perMinute(two).toFixed(0)} pages a minute, ${ratio.toFixed(2)}× one worker (target ≥ ${TARGET_RATIO}×; this machine has ${availableParallelism()} cores)`,
         // Two workers can only be faster when one leaves cores idle: how busy the machine was says whether it could.
         `  the machine's cores were ${one.busyPercent.toFixed(0)} % busy with one worker, ${two.busyPercent.toFixed(0)} % with two`,
+        `  the site answering each page in ${SLOW_PAGE_MS} ms (${SLOW_PAGES} pages): one worker ${perMinute(oneSlow).toFixed(0)} pages a minute (cores ${oneSlow.busyPercent.toFixed(0)} % busy), two ${perMinute(twoSlow).toFixed(0)} (cores ${twoSlow.busyPercent.toFixed(0)} % busy), ${slowRatio.toFixed(2)}× one worker (target ≥ ${TARGET_RATIO}×)`,
       ].join('\n'),
     );
   } finally {

@@ -22,7 +22,7 @@ const PAGE_RETRY = { retries: 3, baseDelayMs: 1_000, maxDelayMs: 15_000, maxRetr
  * Chromium page by page (each page a run any replica may take), the scraped products, the exchange
  * rate, the global commission and the commission tiers, and publishing to the shop through shop-sync.
  */
-export async function buildScraperApp({ config, prisma, runs, outside, logger, signer }: ServiceContext<ScraperConfig, PrismaClient>): Promise<ServiceParts<{ jobs: ScrapeJobs; browsers: BrowserHolder }>> {
+export async function buildScraperApp({ config, prisma, runs, outside, logger, signer }: ServiceContext<ScraperConfig, PrismaClient>): Promise<ServiceParts<{ jobs: ScrapeJobs; browsers: BrowserHolder; reader: ListingReader }>> {
   // Every marketplace URL is checked where it would be fetched from: no loopback, private or metadata address.
   const guard = new OutboundGuard({ allow: config.SCRAPER_ALLOWED_HOSTS });
   const browsers = new BrowserHolder({ executablePath: config.SCRAPER_BROWSER_PATH, logger });
@@ -50,7 +50,7 @@ export async function buildScraperApp({ config, prisma, runs, outside, logger, s
     },
     runs: [jobs.kind],
     configItems: () => scraperConfigItems(config),
-    exposed: { jobs, browsers },
+    exposed: { jobs, browsers, reader },
     stop: () => browsers.close(),
   };
 }

@@ -9,6 +9,7 @@ import { listen } from '@bo/sim-kit';
 import { buildMarketplaceSimulator, DEFAULT_SCRAPE_CONFIG } from '@bo/sim-marketplace';
 import { priceInMnt } from '@bo/proto/scraper-prices';
 import type { BrowserHolder } from '../src/scraping/browser';
+import type { ListingReader, ListingSource } from '../src/scraping/listing-reader';
 import scraper from '../src/service';
 
 interface StreamEvent {
@@ -227,6 +228,21 @@ describe('the scraper: jobs read in Chromium', () => {
       // Its products would count in the tests after this one.
       await call('DELETE', `/api/scraper/marketplaces/${created.body.data.id}`);
     }
+  });
+
+  it('reads a marketplace’s pages in the tabs it keeps, and takes the try after a 429 in a fresh one', { timeout: 60_000 }, async () => {
+    const { browsers, reader } = (system.running('scraper') as unknown as { exposed: { browsers: BrowserHolder; reader: ListingReader } }).exposed;
+    const source: ListingSource = { url: `${siteUrl}/categories/genshin-impact`, scrapeConfig: DEFAULT_SCRAPE_CONFIG as never, paginationEnabled: true, paginationParam: 'page' };
+    const read = (pageNumber: number) => reader.read(source, pageNumber, new AbortController().signal);
+    const opened = browsers.tabsOpened;
+    for (const pageNumber of [1, 2, 3]) expect((await read(pageNumber)).cards.length).toBeGreaterThan(0);
+    // One tab read all three, and waits for the next page.
+    expect(browsers.tabsOpened - opened).toBe(1);
+    expect(await browsers.openContexts()).toBe(1);
+    // Refused with a 429: the waiting tab is closed, and the try after the Retry-After opens a new one.
+    await switches({ block: { status: 429, retryAfterSeconds: 1, times: 1 } });
+    expect((await read(1)).cards.length).toBeGreaterThan(0);
+    expect(browsers.tabsOpened - opened).toBe(2);
   });
 
   it('leaves no browser context open once the jobs above ended: completed, failed on the layout, retried past a 429 and a 403, cancelled mid-page', { timeout: 30_000 }, async () => {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Route } from 'playwright-core';
+import type { BrowserContext, Route } from 'playwright-core';
 import { UnsafeTarget, type GuardedAnswer, type OutboundGuard, type OutsideSystem } from '@bo/platform/outside';
 import type { ScrapeConfig } from '@bo/proto';
 import type { BrowserHolder } from './browser';
@@ -20,6 +20,13 @@ export interface ListingPage {
   totalPages: number | null;
   /** Requests of the page the outbound guard refused (a redirect or a script aiming inside). */
   refused: string[];
+}
+
+/** One read in a tab: the document to hand Chromium when it navigates, the requests refused, the read's signal. */
+interface TabRead {
+  unserved: GuardedAnswer | null;
+  refused: UnsafeTarget[];
+  signal: AbortSignal;
 }
 
 /** The marketplace answered the page with an error status (a bot wall's 403, a 429): its status and headers, for the retries. */
@@ -80,8 +87,9 @@ export function listingPageUrl(source: ListingSource, pageNumber: number): strin
 /**
  * Reads listing pages in Chromium. Every request the page makes (the document, its scripts and
  * data, each redirect) is answered through the outbound guard from here, so a page cannot make the
- * browser reach this machine or the private network; each try gets a fresh browser context,
- * closed whatever happens. Tries, back-off, Retry-After and the breaker are the outside client's.
+ * browser reach this machine or the private network. A marketplace's pages are read in tabs kept
+ * between reads (each a browser context of its own); a try that fails, is aborted or is refused
+ * leaves no tab behind, so the next starts in a fresh context. Tries, back-off, Retry-After and the breaker are the outside client's.
  */
 export class ListingReader {
   private readonly systems = new Map<string, OutsideSystem>();
@@ -109,46 +117,57 @@ export class ListingReader {
   }
 
   private async readOnce(url: string, config: ScrapeConfig, signal: AbortSignal): Promise<ListingPage> {
+    const key = `${new URL(url).host} ${config.renderJavaScript ? 'rendered' : 'static'}`;
     // The document first, its redirects followed and checked here: Chromium is given the page where it landed.
     const document = await this.deps.guard.get(url, { timeoutMs: this.deps.pageTimeoutMs, signal, headers: { 'accept-encoding': 'identity' } });
     if (document.status >= 400) {
+      // A bot wall's 403 or a 429: the next try comes in a fresh context (no cookie or storage of the refused ones).
+      this.deps.browsers.discardTabs(key);
       const retryAfter = document.headers['retry-after'];
       throw new PageRefused(document.status, new Headers(typeof retryAfter === 'string' ? { 'retry-after': retryAfter } : {}));
     }
-    const browser = await this.deps.browsers.browser();
-    const context = await browser.newContext({ javaScriptEnabled: config.renderJavaScript, serviceWorkers: 'block' });
-    const close = () => void context.close().catch(() => undefined);
+    const read: TabRead = { unserved: document, refused: [], signal };
+    const tab = await this.deps.browsers.takeTab<TabRead | null>(key, { javaScriptEnabled: config.renderJavaScript, serviceWorkers: 'block' }, (opening) => this.prepare(opening), read);
+    const close = () => this.deps.browsers.closeTab(tab);
     signal.addEventListener('abort', close, { once: true });
-    const refused: UnsafeTarget[] = [];
-    let unserved: GuardedAnswer | null = document;
+    let readWell = false;
     try {
-      await context.routeWebSocket(/.*/, (socket) => socket.close());
-      // A listing needs no peer-to-peer connection: none is offered to the page's scripts.
-      await context.addInitScript('delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection; delete window.RTCDataChannel;');
-      await context.route('**/*', (route) => {
-        const request = route.request();
-        if (unserved && request.isNavigationRequest() && request.url() === unserved.url) {
-          const answer = unserved;
-          unserved = null;
-          return route.fulfill({ status: answer.status, headers: answerHeaders(answer.headers), body: answer.body }).catch(() => undefined);
-        }
-        return this.answer(route, refused, signal);
-      });
-      const page = await context.newPage();
-      await page.goto(document.url, { waitUntil: 'load', timeout: this.deps.pageTimeoutMs });
+      await tab.page.goto(document.url, { waitUntil: 'load', timeout: this.deps.pageTimeoutMs });
       // Cards whose prices a script fills in: wait for them. No card at all: the page is read as it is.
-      if (config.waitForSelector && (await page.locator(config.cardSelector).count()) > 0) {
+      if (config.waitForSelector && (await tab.page.locator(config.cardSelector).count()) > 0) {
         // Half the try at most: a selector that never matches leaves the page read as it is, within the try.
-        await page.waitForSelector(config.waitForSelector, { timeout: this.deps.pageTimeoutMs / 2 }).catch(() => undefined);
+        await tab.page.waitForSelector(config.waitForSelector, { timeout: this.deps.pageTimeoutMs / 2 }).catch(() => undefined);
       }
-      const read = await page.evaluate<{ cards: RawCard[]; totalPages: number | null }>(`(${READ_CARDS})(${JSON.stringify(config)})`);
-      return { url: document.url, ...read, refused: refused.map((refusal) => refusal.message) };
+      const cards = await tab.page.evaluate<{ cards: RawCard[]; totalPages: number | null }>(`(${READ_CARDS})(${JSON.stringify(config)})`);
+      readWell = true;
+      return { url: document.url, ...cards, refused: read.refused.map((refusal) => refusal.message) };
     } catch (error) {
       throw signal.aborted ? (signal.reason ?? error) : error;
     } finally {
       signal.removeEventListener('abort', close);
-      close();
+      // Between reads the tab's requests are refused; one whose read failed is closed, so the next starts clean.
+      tab.state = null;
+      if (readWell && !signal.aborted) this.deps.browsers.releaseTab(tab);
+      else close();
     }
+  }
+
+  /** A new tab's context: no WebSocket, no peer-to-peer connection, and each request answered for the read in hand. */
+  private async prepare(tab: { context: BrowserContext; state: TabRead | null }): Promise<void> {
+    await tab.context.routeWebSocket(/.*/, (socket) => socket.close());
+    // A listing needs no peer-to-peer connection: none is offered to the page's scripts.
+    await tab.context.addInitScript('delete window.RTCPeerConnection; delete window.webkitRTCPeerConnection; delete window.RTCDataChannel;');
+    await tab.context.route('**/*', (route) => {
+      const read = tab.state;
+      if (!read) return route.abort('blockedbyclient').catch(() => undefined);
+      const request = route.request();
+      if (read.unserved && request.isNavigationRequest() && request.url() === read.unserved.url) {
+        const answer = read.unserved;
+        read.unserved = null;
+        return route.fulfill({ status: answer.status, headers: answerHeaders(answer.headers), body: answer.body }).catch(() => undefined);
+      }
+      return this.answer(route, read.refused, read.signal);
+    });
   }
 
   /**
