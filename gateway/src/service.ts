@@ -40,6 +40,7 @@ const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
       app,
       prisma,
       relay: null,
+      alerts: null,
       exposed: undefined,
       async stop() {
         await app.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import cron from 'node-cron';
 import { isIdentityKeyText, parsePublicKeys } from './identity';
 
 /** Raised at start when the environment is incomplete; its message has one line per bad variable. */
@@ -81,6 +82,11 @@ export const serviceEnvSchema = z.object({
    */
   IDENTITY_PRIVATE_KEY: identityPrivateKeySetting,
   IDENTITY_PUBLIC_KEYS: identityPublicKeysSetting,
+  /** When the service's alert rules are evaluated (docs/alerts.md): a node-cron expression, every minute by default. */
+  ALERT_CHECK_CRON: z
+    .string()
+    .refine((expression) => cron.validate(expression), 'must be a node-cron expression, e.g. 30 * * * * * (every minute at 30 s)')
+    .default('30 * * * * *'),
 });
 export type ServiceEnv = z.infer<typeof serviceEnvSchema>;
 

@@ -28,3 +28,4 @@ export * from './http/platform-routes';
 export * from './http/routes';
 export * from './services';
 export * from './runs';
+export * from './alerts';

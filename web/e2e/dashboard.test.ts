@@ -1,6 +1,7 @@
 import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi } from './qpay-support';
 import { animationsDone, newContext, screenshot, signedIn, startBrowserSuite, visibleText, widths, type BrowserSuite } from './support';
 
 type Session = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -10,7 +11,8 @@ let system: EmbeddedSystem;
 let browser: Browser;
 
 beforeAll(async () => {
-  suite = await startBrowserSuite('dashboard');
+  // streaming-keys evaluates its alert rules every 2 s here (every minute by default), so the alerts card's journey need not wait a minute.
+  suite = await startBrowserSuite('dashboard', { environment: { 'streaming-keys': { ALERT_CHECK_CRON: '*/2 * * * * *', LOW_FREE_SLOTS_THRESHOLD: '1' } } });
   ({ system, browser } = suite);
 });
 afterAll(() => suite?.stop());
@@ -60,6 +62,32 @@ describe('admin dashboard in a real browser', () => {
       // The chart's code loads after the stat cards have their data.
       await p.locator('.recharts-bar-rectangle').first().waitFor();
     });
+  });
+
+  it('shows a firing alert on the overview (Hulu sold with no free key slot), and drops it once a key is added', async () => {
+    const { context, page } = await signedIn(browser, system.url);
+    const api = adminApi(page, system.url);
+    const card = page.getByTestId('alerts-card');
+    const hulu = card.locator('[data-alert="streaming-keys/low-free-slots/HLU"]');
+    await page.goto(`${system.url}/`);
+    await card.getByText('Alerts', { exact: true }).waitFor();
+    expect(await hulu.count()).toBe(0);
+    await api.post('/api/streaming/pricing', { service: 'HLU', serviceName: 'Hulu', duration: 1, price: 20_000 });
+    // The card polls every 30 s; once the rule has fired, a reload shows it at once.
+    const alertsNow = async (status: string) => (await api.get<{ data: { rule: string; key: string }[] }>(`/api/admin/alerts?status=${status}`)).data.filter((alert) => alert.rule === 'low-free-slots' && alert.key === 'HLU');
+    await expect.poll(async () => (await alertsNow('firing')).length, { timeout: 20_000, interval: 1_000 }).toBe(1);
+    await page.reload();
+    await hulu.waitFor();
+    expect(await hulu.textContent()).toMatch(/^WarningFew free key slotsHulu has 0 free key slots \(below 1\): add keys before the next salestreaming-keys · firing since .+$/);
+    await screenshot(page, 'overview-alert');
+    await api.post('/api/streaming-keys', { service: 'HLU', email: 'hulu.alerts@example.mn', months: 1 });
+    await expect.poll(async () => (await alertsNow('resolved')).length, { timeout: 20_000, interval: 1_000 }).toBe(1);
+    expect(await alertsNow('firing')).toEqual([]);
+    await page.reload();
+    await card.getByText('Alerts', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await hulu.count()).toBe(0);
+    await context.close();
   });
 
   it('edits a price in the sheet; the toast names the shop outcome and the value survives a reload', async () => {

@@ -1,6 +1,6 @@
 import { serveRoute, ServiceClient, type IdentitySigner } from '@bo/platform';
 import type { Runs, Scheduler } from '@bo/platform/runs';
-import { listRuns, listSchedules, runListRoutesOf, type RunView, type ScheduleView } from '@bo/proto';
+import { alertRoutesOf, listAlerts, listRuns, listSchedules, runListRoutesOf, type AlertView, type RunView, type ScheduleView } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
@@ -8,7 +8,7 @@ import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
 const SERVICE_TIMEOUT_MS = 3_000;
 
 /**
- * Background work across the system: every service's runs (newest first) and schedules, asked of
+ * Background work across the system: every service's runs (newest first), schedules and alerts, asked of
  * each service at once, with the gateway's own. A service that does not answer is named in
  * `unreachable`, so the page says whose work it cannot show rather than showing less without a
  * word. One run, its stream, cancel and retry are the owning process's routes (the id names it).
@@ -40,5 +40,14 @@ export function registerBackgroundWorkRoutes(app: FastifyInstance, deps: { confi
     data.push(...(await deps.scheduler.list()));
     data.sort((a, b) => a.service.localeCompare(b.service) || a.name.localeCompare(b.name));
     return { data, unreachable };
+  });
+
+  serveRoute(app, listAlerts, async ({ query }) => {
+    const { data, unreachable } = await fromEach<AlertView>(serviceNames, async (client, owner) => (await client.call(alertRoutesOf(owner).listAlerts, { query })).data);
+    // Firing first, then pending, then resolved; the latest change first within each.
+    const rank = { firing: 0, pending: 1, resolved: 2 } as const;
+    const changedAt = (alert: AlertView) => alert.resolvedAt ?? alert.firedAt ?? alert.pendingSince;
+    data.sort((a, b) => rank[a.status] - rank[b.status] || changedAt(b).localeCompare(changedAt(a)) || a.id.localeCompare(b.id));
+    return { data: data.slice(0, query.limit), unreachable };
   });
 }

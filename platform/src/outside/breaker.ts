@@ -16,6 +16,8 @@ export interface BreakerOptions {
 export class CircuitBreaker {
   private failures = 0;
   private openedAt: number | null = null;
+  /** When it last left closed (kept while it goes open, half-open and open again): how long the system has been failing. */
+  private notClosedSince: number | null = null;
   private probing = false;
 
   constructor(
@@ -44,11 +46,17 @@ export class CircuitBreaker {
     return this.openedAt === null ? 0 : Math.max(0, this.options.openMs - (this.now() - this.openedAt));
   }
 
+  /** Since when it has not been closed (epoch ms), or null while closed. */
+  get openSince(): number | null {
+    return this.notClosedSince;
+  }
+
   /** The system answered (a refusal or a rate limit included: it is up). */
   succeeded(): void {
     const wasOpen = this.openedAt !== null;
     this.failures = 0;
     this.openedAt = null;
+    this.notClosedSince = null;
     this.probing = false;
     if (wasOpen) this.onChange('closed');
   }
@@ -58,6 +66,7 @@ export class CircuitBreaker {
     this.failures += 1;
     if (this.probing || this.failures >= this.options.failuresToOpen) {
       this.openedAt = this.now();
+      this.notClosedSince ??= this.openedAt;
       this.probing = false;
       this.onChange('open');
     }

@@ -382,3 +382,8 @@ function outsideMetrics(registry: Registry): OutsideMetrics {
   registered.set(registry, metrics);
   return metrics;
 }
+
+/** The circuit breakers of the outside systems on this registry (one process's), by system: what its alerts report. */
+export function outsideBreakers(registry: Registry): ReadonlyMap<string, CircuitBreaker> {
+  return outsideMetrics(registry).breakers;
+}

@@ -22,7 +22,8 @@ import { createServiceApp, type ServiceApp } from '../http/service-app';
 import { identityKeysOf, type IdentitySigner } from '../identity';
 import { registerPlatformRoutes } from '../http/platform-routes';
 import type { Logger } from '../logging';
-import { OutsideSystem, type OutsideOptions } from '../outside';
+import { OutsideSystem, outsideBreakers, type OutsideOptions } from '../outside';
+import { Alerts, BreakerReporter, breakerOpenRule, deadLettersRule, registerAlertRoutes, type AlertRule } from '../alerts';
 import type { Infrastructure } from '../runtime';
 import { registerRunListRoutes, registerRunRoutes, runKind, Runs, schedule, Scheduler, type RunKind, type Schedule } from '../runs';
 
@@ -69,6 +70,8 @@ export interface ServiceParts<Exposed> {
   runs?: RunKind<never>[];
   /** Runs started on a cron expression; each tick starts one run, on one replica. Their kinds need not be in `runs`. */
   schedules?: Schedule[];
+  /** Its alert rules (docs/alerts.md), beside the ones every service has (dead letters, outside systems failing). */
+  alerts?: AlertRule[];
   /** What the config-status page shows for this service. */
   configItems(): ConfigItem[] | Promise<ConfigItem[]>;
   /** Objects tests and the launchers may reach (e.g. the price catalog). */
@@ -82,6 +85,8 @@ export interface RunningService<Prisma = unknown, Exposed = unknown> {
   app: ServiceApp;
   prisma: Prisma;
   relay: OutboxRelay | null;
+  /** Its alerts (evaluate() is what the schedule runs each minute). */
+  alerts: Alerts | null;
   exposed: Exposed;
   /** Stops taking requests, lets in-flight work finish, then stops consumers, jobs and the relay. */
   stop(): Promise<void>;
@@ -154,7 +159,7 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
  * build its parts, serve its contracts (and the platform's: config status, dead letters),
  * subscribe its consumers, start its runs and schedules.
  */
-export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDENTITY_PUBLIC_KEYS: string }, Prisma, Exposed = undefined>(
+export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDENTITY_PUBLIC_KEYS: string; ALERT_CHECK_CRON: string }, Prisma, Exposed = undefined>(
   spec: DomainServiceSpec<Config, Prisma, Exposed>,
 ): ServiceDefinition<Config, Prisma, Exposed> {
   const schema = schemaOf(spec.name);
@@ -210,23 +215,31 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
         SWEEP_MESSAGING,
         runKind('sweep-messaging', async () => ({ ...(await sweepMessaging(sql, schema)), runs: await runs.sweep(RUN_RETENTION_DAYS) }), { exclusive: true }),
       );
-      const schedules = [...(parts.schedules ?? []), sweep];
+      const alerts = new Alerts({ service: spec.name, schema, db: sql, logger });
+      alerts.register([...(parts.alerts ?? []), deadLettersRule(spec.name, transport), breakerOpenRule({ schema, db: sql })]);
+      registerAlertRoutes(app, { service: spec.name, alerts });
+      const breakerReports = new BreakerReporter({ schema, db: sql, owner: runs.owner, breakers: outsideBreakers(metrics.registry), logger });
+      const alertCheck = schedule('alert-check', config.ALERT_CHECK_CRON, runKind('alert-check', () => alerts.evaluate(), { exclusive: true }));
+      const schedules = [...(parts.schedules ?? []), sweep, alertCheck];
       runs.register(uniqueKinds([...(parts.runs ?? []), ...schedules.map((entry) => entry.run)]));
       relay.start();
       effects.start();
       runs.start();
+      breakerReports.start();
       await scheduler.start(schedules);
       return {
         name: spec.name,
         app,
         prisma,
         relay,
+        alerts,
         exposed: parts.exposed as Exposed,
         async stop() {
           await app.close();
           await subscription?.stop();
           await scheduler.stop();
           await runs.stop();
+          await breakerReports.stop();
           await effects.stop();
           await relay.stop();
           await parts.stop?.();

@@ -77,11 +77,18 @@ export async function createTestSqlDatabase(prefix: string): Promise<TestSqlData
  * `db` is a pg-backed client (createPgSqlClient): Prisma's raw queries take one statement each.
  */
 export async function createMessagingTables(db: SqlClient, schema: string): Promise<void> {
-  const folder = (await readdir(platformMigrationsDir)).find((name) => name.endsWith('_messaging'));
-  if (!folder) throw new Error(`No *_messaging migration in ${platformMigrationsDir}`);
-  const sql = await readFile(path.join(platformMigrationsDir, folder, 'migration.sql'), 'utf8');
+  await createPlatformTables(db, schema, (folder) => folder.endsWith('_messaging'));
+}
+
+/** Creates `schema` with the platform's tables of every migration folder `which` picks (all by default), in order, as the runner applies them. */
+export async function createPlatformTables(db: SqlClient, schema: string, which: (folder: string) => boolean = () => true): Promise<void> {
+  const folders = (await readdir(platformMigrationsDir)).filter(which).sort();
+  if (!folders.length) throw new Error(`No such migration in ${platformMigrationsDir}`);
   const s = `"${schema}"`;
-  // One simple query (no parameters, so several statements may run): one connection, one implicit
-  // transaction, so the search_path is set for it alone.
-  await db.$executeRawUnsafe(`CREATE SCHEMA IF NOT EXISTS ${s}; SET LOCAL search_path TO ${s};\n${sql}`);
+  for (const folder of folders) {
+    const sql = await readFile(path.join(platformMigrationsDir, folder, 'migration.sql'), 'utf8');
+    // One simple query (no parameters, so several statements may run): one connection, one implicit
+    // transaction, so the search_path is set for it alone.
+    await db.$executeRawUnsafe(`CREATE SCHEMA IF NOT EXISTS ${s}; SET LOCAL search_path TO ${s};\n${sql}`);
+  }
 }

@@ -94,6 +94,8 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
     DATA_ENCRYPTION_KEY: TEST_DATA_ENCRYPTION_KEY,
     QPAY_WEBHOOK_SECRET: TEST_QPAY_WEBHOOK_SECRET,
     LOG_LEVEL: 'silent',
+    // The alert rules are evaluated by the tests themselves (RunningService.alerts), never by a tick between two of their steps.
+    ALERT_CHECK_CRON: '0 0 1 1 *',
     ...Object.fromEntries(options.services.map((service) => [urlVariableOf(service), url(service)])),
   };
   const infrastructures: Infrastructure[] = [];

@@ -9,7 +9,7 @@ import { connectInfrastructure, embeddedInfrastructure } from '@bo/platform/runt
 import { identityEnv } from '@bo/platform/testing/identity';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const base = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, HOST: '127.0.0.1', PORT: 0, ...identityEnv('pricing') };
+const base = { NODE_ENV: 'test' as const, LOG_LEVEL: 'silent' as const, HOST: '127.0.0.1', PORT: 0, ALERT_CHECK_CRON: '30 * * * * *', ...identityEnv('pricing') };
 
 describe('the distributed run never falls back to memory', () => {
   it('refuses to connect without REDIS_URL or AMQP_URL, naming each', async () => {

@@ -1,27 +1,15 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { runProgressEventOf, type EventEnvelope, type RunProgress, type ServiceName } from '@bo/proto';
 import { createLogger, createServiceApp } from '@bo/platform';
 import { signedBy, testVerifier } from '@bo/platform/testing/identity';
-import { createOutbox, OutboxRelay, type EventTransport, type SqlClient, type TransactionalSqlClient } from '@bo/platform/events';
+import { createOutbox, OutboxRelay, type EventTransport, type TransactionalSqlClient } from '@bo/platform/events';
 import { registerRunRoutes, runKind, Runs, schedule, Scheduler, type RunKind } from '@bo/platform/runs';
-import { createPgSqlClient, createTestSqlDatabase, type TestSqlDatabase } from '@bo/platform/testing/pg-sql';
+import { createPgSqlClient, createPlatformTables, createTestSqlDatabase, type TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 import { pgTransport, rabbitMqTransport, sleep, waitFor } from '../events/harness';
 
 const SERVICE = 'shop-sync';
 const logger = createLogger('runs-test', 'silent');
-const migrationsDir = path.join(import.meta.dirname, '../../migrations');
-
-/** The platform's tables in `schema`, from its migration files as the runner applies them. */
-async function platformTables(db: SqlClient, schema: string): Promise<void> {
-  await db.$executeRawUnsafe(`CREATE SCHEMA "${schema}"`);
-  for (const folder of (await readdir(migrationsDir, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()) {
-    const sql = await readFile(path.join(migrationsDir, folder, 'migration.sql'), 'utf8');
-    await db.$executeRawUnsafe(`SET search_path TO "${schema}"; ${sql}; RESET search_path`);
-  }
-}
 
 describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (transportUnderTest) => {
   let database: TestSqlDatabase & { url: string };
@@ -67,7 +55,7 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
 
   beforeAll(async () => {
     database = (await createTestSqlDatabase(`runs_${transportUnderTest.name}`)) as TestSqlDatabase & { url: string };
-    await platformTables(database.db, schema);
+    await createPlatformTables(database.db, schema);
     await database.db.$executeRawUnsafe(`CREATE TABLE "${schema}".work_done (run_id text NOT NULL, step text NOT NULL)`);
     ({ transport, close: closeTransport } = await transportUnderTest.open(database.url));
   });

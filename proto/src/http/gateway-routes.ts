@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, redirectReply, successReply } from './contract';
 import { runListQuery, runRoutesOf, runSchema, scheduleSchema } from '../runs';
+import { alertListQuery, alertSchema, exampleAlert } from '../alerts';
 import { serviceNames, type ServiceName } from '../services';
 import { configItemSchema } from './platform-routes';
 
@@ -247,9 +248,21 @@ export const listSchedules = defineRoute({
   example: { reply: { data: [{ name: 'expiry-check', service: 'notifications', expression: '0 * * * *', runKind: 'expiry-check', lastTickAt: null, lastRunId: null, nextRunAt: '2026-11-26T09:00:00.000Z' }], unreachable: [] } },
 });
 
+export const listAlerts = defineRoute({
+  owner: 'gateway',
+  method: 'GET',
+  path: '/api/admin/alerts',
+  access: 'admin',
+  query: alertListQuery,
+  reply: z.object({ data: z.array(alertSchema), unreachable: z.array(z.string()) }),
+  summary: 'The alerts of every service (active: pending and firing, the default; or one status), firing first; services that did not answer are named',
+  category: 'Monitoring',
+  example: { query: { status: 'active', limit: 100 }, reply: { data: [exampleAlert], unreachable: [] } },
+});
+
 export const gatewayRoutes = [
   apiIndex, openApiDocument, systemInfo, currentUser, csrfToken, oidcLogin, oidcCallback, logout, passwordLogin, passwordLogout,
-  disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus, listRuns, listSchedules,
+  disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus, listRuns, listSchedules, listAlerts,
   // The gateway's own runs (its sweeps), answered by the gateway itself.
   ...Object.values(runRoutesOf('gateway')),
 ];

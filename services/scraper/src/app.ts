@@ -1,6 +1,7 @@
 import { ServiceClient } from '@bo/platform';
 import { OutboundGuard } from '@bo/platform/outside';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
+import { scraperAlertRules } from './alerts';
 import type { ScraperConfig } from './config';
 import { scraperConfigItems } from './config-status';
 import type { PrismaClient } from './generated/prisma/client';
@@ -49,6 +50,7 @@ export async function buildScraperApp({ config, prisma, runs, outside, logger, s
       registerPublishingRoutes(app, { prisma, publishing });
     },
     runs: [jobs.kind],
+    alerts: scraperAlertRules(prisma),
     configItems: () => scraperConfigItems(config),
     exposed: { jobs, browsers, reader },
     stop: () => browsers.close(),

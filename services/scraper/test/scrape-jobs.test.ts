@@ -143,10 +143,18 @@ describe('the scraper: jobs read in Chromium', () => {
       const done = await ended((await scrape(marketplaceId, 1, 5)).id);
       expect(done).toMatchObject({ status: 'failed', error: LAYOUT_CHANGED_ERROR, totalProducts: 0 });
       expect(await products()).toHaveLength(before);
+      // And an alert, fired once however often the rules are evaluated.
+      const alerts = system.running('scraper')!.alerts!;
+      const layoutAlerts = async () => (await alerts.list({ status: 'active', limit: 50 })).filter((alert) => alert.rule === 'scrape-layout-changed');
+      expect((await alerts.evaluate()).fired).toBe(1);
+      expect((await alerts.evaluate()).fired).toBe(0);
+      expect(await layoutAlerts()).toMatchObject([{ key: String(marketplaceId), status: 'firing', title: 'Marketplace layout changed', message: `GameMarket: ${LAYOUT_CHANGED_ERROR} (job ${done.id} failed ${done.completedAt})` }]);
       // The site back as it was (or the config mended): a resume reads the pages that matched nothing again.
       await switches({ layout: 'default' });
       expect((await call('POST', `/api/scraper/jobs/${done.id}/resume`)).status).toBe(200);
       expect(await ended(done.id)).toMatchObject({ status: 'completed', totalProducts: 20, error: null });
+      expect((await alerts.evaluate()).resolved).toBe(1);
+      expect(await layoutAlerts()).toEqual([]);
     } finally {
       await switches({ layout: 'default' });
     }

@@ -7,6 +7,7 @@ import { MailboxReader } from './clients/mailbox';
 import { PaymentsClient } from './clients/payments';
 import type { StreamingKeysConfig } from './config';
 import { streamingKeysConfigItems } from './config-status';
+import { streamingKeysAlertRules } from './alerts';
 import type { PrismaClient } from './generated/prisma/client';
 import { CodeFetch } from './operations/code-fetch';
 import { FetchLimits } from './operations/fetch-limits';
@@ -71,6 +72,7 @@ export async function buildStreamingKeysApp({ config, logger, signer, prisma, ou
     },
     consumers: [paidOrderConsumer(outbox, logger), reminderConsumer()],
     schedules: [logRetention.schedule],
+    alerts: streamingKeysAlertRules({ prisma, lowFreeSlots: config.LOW_FREE_SLOTS_THRESHOLD }),
     configItems: () => streamingKeysConfigItems(config),
     exposed: { pool, renewals, logRetention },
   };

@@ -29,6 +29,8 @@ export const streamingKeysEnvSchema = serviceEnvSchema.extend({
   CODE_FETCH_KEY_INTERVAL_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   /** After 3 failed mailbox sign-ins, nobody signs in to that mailbox for this long (15 minutes), so clicks cannot get it locked. */
   MAILBOX_PAUSE_MS: z.coerce.number().int().min(1).max(86_400_000).default(900_000),
+  /** A streaming service with fewer free key slots than this raises the "Few free key slots" alert (docs/alerts.md). */
+  LOW_FREE_SLOTS_THRESHOLD: z.coerce.number().int().min(0).max(10_000).default(3),
 });
 export type StreamingKeysConfig = z.infer<typeof streamingKeysEnvSchema>;
 

@@ -126,4 +126,10 @@ export async function checkBackgroundWork(baseUrl: string, databaseUrl: string, 
   const names = schedules.data.map((entry) => `${entry.service}/${entry.name}`);
   expect(names).toEqual(expect.arrayContaining(['gateway/session-sweep', 'gateway/log-retention', 'notifications/expiry-check', 'payments/qpay-reconciliation', 'payments/log-retention', 'streaming-keys/log-retention', 'shop-sync/sweep-messaging']));
   expect(schedules.data.every((entry) => entry.nextRunAt !== null)).toBe(true);
+  // Every domain service evaluates its alert rules on a schedule; the gateway lists every service's alerts, and only to an admin.
+  expect(names).toEqual(expect.arrayContaining(['pricing', 'shop-sync', 'payments', 'streaming-keys', 'scraper', 'ai-chat', 'notifications'].map((service) => `${service}/alert-check`)));
+  const alerts = await fetch(`${baseUrl}/api/admin/alerts?status=active`, { headers: as(admin) });
+  expect(alerts.status).toBe(200);
+  expect(((await alerts.json()) as { unreachable: string[] }).unreachable).toEqual([]);
+  expect((await fetch(`${baseUrl}/api/admin/alerts`)).status).toBe(401);
 }

@@ -11,7 +11,7 @@ const ACCOUNTS_TABLE = `"${schemaOf('streaming-keys')}".streaming_accounts`;
 
 /** Neither sold nor given to anyone, and active: what a sale may take (isHeld in the domain, as a filter). */
 export const freeKeyWhere = { assignedAt: null, customerId: null, isActive: 1 } satisfies Prisma.StreamingKeyWhereInput;
-const heldWhere = { OR: [{ assignedAt: { not: null } }, { customerId: { not: null } }] } satisfies Prisma.StreamingKeyWhereInput;
+export const heldWhere = { OR: [{ assignedAt: { not: null } }, { customerId: { not: null } }] } satisfies Prisma.StreamingKeyWhereInput;
 
 export const keyView = (record: StreamingKey, now = new Date()): StreamingKeyView => ({
   id: record.id,

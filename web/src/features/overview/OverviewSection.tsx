@@ -8,6 +8,7 @@ import { lazyPage } from '../../lib/lazy-page';
 import type { Section } from '../../shell/navigation';
 import { usePriceSummary } from '../sheets/queries';
 import { useAnalyticsOverview, useEndpointStats, useHealth, useRequestLog } from './queries';
+import { AlertsCard } from './AlertsCard';
 import { averageResponseTime } from './request-stats';
 
 // recharts is large (about 100 KB gzip): its code is fetched only once the status cards have their data
@@ -31,6 +32,7 @@ export default function OverviewSection({ onOpen }: { onOpen: (section: Section)
       />
       <Stack gap="8">
         <StatusCards status={status} />
+        <AlertsCard />
         <Analytics showChart={!status.busy} />
         <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
           <UptimeCard />

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { sheetKeys } from '../sheets/api';
-import { overviewKeys, overviewPolling, type AnalyticsOverviewReply, type EndpointStatsReply, type RequestLog, type TimelineReply } from './api';
+import { overviewKeys, overviewPolling, type AlertsReply, type AnalyticsOverviewReply, type EndpointStatsReply, type RequestLog, type TimelineReply } from './api';
 
 export const useHealth = () => useQuery<unknown>({ queryKey: overviewKeys.health, refetchInterval: overviewPolling.health });
 
@@ -11,6 +11,9 @@ export const useAnalyticsOverview = () =>
 
 export const useEndpointStats = () =>
   useQuery<EndpointStatsReply>({ queryKey: overviewKeys.endpoints, refetchInterval: overviewPolling.analytics });
+
+/** The alerts firing in every service (docs/alerts.md), firing first; the services that did not answer are named. */
+export const useFiringAlerts = () => useQuery<AlertsReply>({ queryKey: overviewKeys.firingAlerts, refetchInterval: overviewPolling.alerts });
 
 export const useTimeline = () =>
   useQuery<TimelineReply>({ queryKey: overviewKeys.timeline, refetchInterval: overviewPolling.analytics });

@@ -14,6 +14,13 @@ export const en = {
   'overview.avgResponse': 'Avg Response',
   'overview.avgCaption': 'Fast',
   'overview.migrationTitle': 'Database Migration',
+  'alerts.title': 'Alerts',
+  'alerts.none': 'No alerts firing',
+  'alerts.unavailable': 'Alerts unavailable',
+  'alerts.unreachable': 'Not answering, so their alerts are unknown: {services}',
+  'alerts.since': '{service} · firing since {time}',
+  'alerts.warning': 'Warning',
+  'alerts.critical': 'Critical',
 
   'analytics.title': 'API Analytics',
   'analytics.totalRequests': 'Total Requests',

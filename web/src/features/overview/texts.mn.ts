@@ -17,6 +17,13 @@ export const mn: Translation<typeof en> = {
   'overview.avgResponse': 'Дундаж хариу',
   'overview.avgCaption': 'Хурдан',
   'overview.migrationTitle': 'Өгөгдлийн сангийн шилжүүлэлт',
+  'alerts.title': 'Анхааруулга',
+  'alerts.none': 'Идэвхтэй анхааруулга алга',
+  'alerts.unavailable': 'Анхааруулгыг авч чадсангүй',
+  'alerts.unreachable': 'Хариу өгөхгүй байгаа тул анхааруулга нь тодорхойгүй: {services}',
+  'alerts.since': '{service} · {time}-с хойш',
+  'alerts.warning': 'Сэрэмжлүүлэг',
+  'alerts.critical': 'Ноцтой',
 
   'analytics.title': 'API аналитик',
   'analytics.totalRequests': 'Нийт хүсэлт',
