@@ -8,11 +8,12 @@
  */
 import type { Logger, ServiceClient } from '@bo/platform';
 import { AppError, notFound, serviceUnavailable } from '@bo/platform';
+import { chunks } from '@bo/platform/batches';
 import {
   missingShopListings, placeShopListing, priceShopListings, removeShopListing, setShopListingStatus,
   SHOP_LISTINGS_PER_CALL, type ListingStatus, type ScrapeConfig, type ShopPlace,
 } from '@bo/proto';
-import { shopPriceMnt } from '@bo/proto/scraper-prices';
+import { shopPriceMnt, type PricingRules } from '@bo/proto/scraper-prices';
 import type { PrismaClient, ProductMapping, ScrapedProduct } from '../generated/prisma/client';
 import { PageRefused, type ListingReader } from '../scraping/listing-reader';
 import { productOf } from '../scraping/offer-fields';
@@ -32,12 +33,6 @@ const RESCRAPE_DEADLINE_MS = 120_000;
 const labelOf = (product: Pick<ScrapedProduct, 'id' | 'productName' | 'variationValue'>) => `${product.productName}${product.variationValue ? ` (${product.variationValue})` : ''}`;
 const placeOf = (mapping: ProductMapping): ShopPlace => ({ parentId: mapping.woocommerceProductId, variationId: mapping.woocommerceVariationId });
 
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
-
 export class Publishing {
   constructor(
     private readonly deps: {
@@ -49,12 +44,15 @@ export class Publishing {
     },
   ) {}
 
-  /** Publishes (or brings up to date) one variation at its MNT price now; keeps it private when it was made private. */
-  async publish(productId: number): Promise<MappingRow> {
+  /**
+   * Publishes (or brings up to date) one variation at its MNT price now; keeps it private when it
+   * was made private. `rules`: the pricing rules when the caller has read them for several products.
+   */
+  async publish(productId: number, rules?: PricingRules): Promise<MappingRow> {
     const { prisma } = this.deps;
     const product = await prisma.scrapedProduct.findUnique({ where: { id: productId }, include: { mapping: true } });
     if (!product) throw notFound('Product not found');
-    const priceMnt = shopPriceMnt(Number(product.priceUsd), await pricingSettingsStore.rules(prisma));
+    const priceMnt = shopPriceMnt(Number(product.priceUsd), rules ?? (await pricingSettingsStore.rules(prisma)));
     if (priceMnt <= 0) throw new AppError(400, 'invalid_price', `${labelOf(product)} has no price to sell at (${product.priceUsd} USD)`);
     const placed = await this.shopSync().call(placeShopListing, {
       body: {
@@ -79,6 +77,8 @@ export class Publishing {
   async publishSelected(productIds: number[]): Promise<{ successful: number; failed: number; errors: string[] }> {
     const ids = [...new Set(productIds)];
     const products = new Map((await this.deps.prisma.scrapedProduct.findMany({ where: { id: { in: ids } }, select: { id: true, productName: true, variationValue: true } })).map((product) => [product.id, product]));
+    // Every product at the rules as they are now, read once.
+    const rules = await pricingSettingsStore.rules(this.deps.prisma);
     const errors: string[] = [];
     let successful = 0;
     let next = 0;
@@ -88,7 +88,7 @@ export class Publishing {
         const product = products.get(id);
         try {
           if (!product) throw notFound('Product not found');
-          await this.publish(id);
+          await this.publish(id, rules);
           successful++;
         } catch (error) {
           errors.push(`${product ? labelOf(product) : `Product ${id}`}: ${(error as Error).message}`);
@@ -101,10 +101,8 @@ export class Publishing {
 
   /** Takes it out of the shop (its game product too when it was the last) and forgets where it was. */
   async unpublish(productId: number): Promise<void> {
-    const mapping = await mappingStore.find(this.deps.prisma, productId);
-    if (!mapping) throw notFound('Product is not published');
-    await this.shopSync().call(removeShopListing, { body: placeOf(mapping) });
-    await mappingStore.forget(this.deps.prisma, [productId]);
+    if (!(await mappingStore.find(this.deps.prisma, productId))) throw notFound('Product is not published');
+    await this.unpublishAny([productId]);
   }
 
   /** Takes the products that are published out of the shop; the others are left as they are (a delete calls this first). */

@@ -61,7 +61,7 @@ export const pricingSettingsStore = {
 
   /** The rate, the global commission and the tiers together: what every MNT price is made with. */
   async rules(prisma: PrismaClient): Promise<PricingRules> {
-    const [settings, tiers] = await Promise.all([this.current(prisma), this.tiers(prisma)]);
+    const [settings, tiers] = await Promise.all([pricingSettingsStore.current(prisma), pricingSettingsStore.tiers(prisma)]);
     return { rate: settings.rate, commissionRate: settings.commissionRate, tiers };
   },
 

@@ -1,4 +1,5 @@
 import { productKey, type PriceRow } from '@bo/proto';
+import { chunks, groupBy } from '@bo/platform/batches';
 import type { WooPrices } from '../clients/woocommerce';
 import { pricesOfRow } from './prices';
 
@@ -54,11 +55,5 @@ export function planSync(mappings: MappedProduct[], rows: PriceRow[]): SyncPlan 
  * together (WooCommerce batches variations per parent), at most `size` items each.
  */
 export function batchesOf(updates: PlannedUpdate[], size: number): { parentId: number | null; updates: PlannedUpdate[] }[] {
-  const groups = new Map<number | null, PlannedUpdate[]>();
-  for (const update of updates) groups.set(update.mapping.parentId, [...(groups.get(update.mapping.parentId) ?? []), update]);
-  return [...groups].flatMap(([parentId, group]) => {
-    const chunks = [];
-    for (let start = 0; start < group.length; start += size) chunks.push({ parentId, updates: group.slice(start, start + size) });
-    return chunks;
-  });
+  return [...groupBy(updates, (update) => update.mapping.parentId)].flatMap(([parentId, group]) => chunks(group, size).map((part) => ({ parentId, updates: part })));
 }

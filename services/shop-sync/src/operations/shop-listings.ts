@@ -10,6 +10,7 @@
  * cannot both make its product, and adding an option to its attribute cannot lose another's.
  */
 import { createHash } from 'node:crypto';
+import { chunks, groupBy } from '@bo/platform/batches';
 import type { ShopListing, ShopListingPlaced, ShopPlace } from '@bo/proto';
 import { WooCommerceError, WOO_BATCH_LIMIT, type WooCommerceClient, type WooProduct, type WooVariation } from '../clients/woocommerce';
 import type { PrismaClient } from '../generated/prisma/client';
@@ -101,8 +102,7 @@ export class ShopListings {
   async setPrices(items: (ShopPlace & { regularPrice: string })[]): Promise<{ variationId: number; ok: boolean; regularPrice: string | null; error: string | null }[]> {
     const outcomes = new Map<number, { ok: boolean; regularPrice: string | null; error: string | null }>();
     for (const [parentId, places] of byParent(items)) {
-      for (let start = 0; start < places.length; start += WOO_BATCH_LIMIT) {
-        const batch = places.slice(start, start + WOO_BATCH_LIMIT);
+      for (const batch of chunks(places, WOO_BATCH_LIMIT)) {
         try {
           const results = await this.deps.shop.batchUpdatePrices(parentId, batch.map((place) => ({ id: place.variationId, regular_price: place.regularPrice, sale_price: '' })));
           for (const result of results) outcomes.set(result.id, result.ok ? { ok: true, regularPrice: result.item.regular_price, error: null } : { ok: false, regularPrice: null, error: result.error });
@@ -155,8 +155,4 @@ export class ShopListings {
   }
 }
 
-function byParent<T extends ShopPlace>(items: T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) groups.set(item.parentId, [...(groups.get(item.parentId) ?? []), item]);
-  return groups;
-}
+const byParent = <T extends ShopPlace>(items: T[]): Map<number, T[]> => groupBy(items, (item) => item.parentId);
