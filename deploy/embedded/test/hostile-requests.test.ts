@@ -66,6 +66,8 @@ async function auditWrites(): Promise<string[]> {
       BEGIN
         -- A schedule's own ticks and runs (the gateway's session sweep every 10 minutes) are nobody's request.
         IF TG_TABLE_NAME = 'schedules' THEN RETURN NULL; END IF;
+        -- Nor the alert check's (each minute, docs/alerts.md): its alerts and every process's breaker reports.
+        IF TG_TABLE_NAME IN ('alerts', 'breaker_reports') THEN RETURN NULL; END IF;
         IF TG_TABLE_NAME = 'runs' THEN
           IF (CASE TG_OP WHEN 'DELETE' THEN OLD.schedule ELSE NEW.schedule END) IS NOT NULL THEN RETURN NULL; END IF;
         END IF;

@@ -17,7 +17,7 @@ const folders = (dir: string) => readdirSync(dir, { withFileTypes: true }).filte
 const fixtureMigrations = folders(demoMigrationsDir);
 /** The platform's migrations as _prisma_migrations names them, applied before a service's own. */
 const platformMigrations = folders(platformMigrationsDir).map((folder) => `platform:${folder}`);
-const platformTables = ['applied_revisions', 'inbox_events', 'outbox_events', 'outside_effects', 'run_steps', 'runs', 'schedules'];
+const platformTables = ['alerts', 'applied_revisions', 'breaker_reports', 'inbox_events', 'outbox_events', 'outside_effects', 'run_steps', 'runs', 'schedules'];
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

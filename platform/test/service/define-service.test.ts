@@ -135,7 +135,9 @@ describe('defineService', () => {
     // The Background work view leaves a schedule's completed runs out by default.
     const quiet: { status: string }[] = (await first.app.inject({ method: 'GET', url: '/internal/demo/runs?kind=count&hideCompletedScheduled=true', headers: gateway })).json().data;
     expect(quiet.filter((run) => run.status === 'completed')).toEqual([]);
-    const [listed] = (await first.app.inject({ method: 'GET', url: '/internal/demo/schedules', headers: gateway })).json().data;
-    expect(listed).toMatchObject({ name: 'count', service: 'demo', expression: '* * * * * *', runKind: 'count', lastTickAt: expect.any(String), nextRunAt: expect.any(String) });
+    const schedules: { name: string }[] = (await first.app.inject({ method: 'GET', url: '/internal/demo/schedules', headers: gateway })).json().data;
+    // Beside the service's own, every service has the platform's (the sweep, the alert check).
+    expect(schedules.map((entry) => entry.name).sort()).toEqual(['alert-check', 'count', 'sweep-messaging']);
+    expect(schedules.find((entry) => entry.name === 'count')).toMatchObject({ name: 'count', service: 'demo', expression: '* * * * * *', runKind: 'count', lastTickAt: expect.any(String), nextRunAt: expect.any(String) });
   });
 });
