@@ -34,6 +34,15 @@ export function operationIdOf(route: Pick<AnyRouteContract, 'method' | 'path'>):
   return route.method.toLowerCase() + words.join('');
 }
 
+/**
+ * Who may call an operation, as the OpenAPI extension `x-access` says it (the contract's `access`):
+ * `public` anyone; `customer` a signed-in customer (the access check lets an admin through too, but
+ * each customer route answers for the customer session's own keys); `admin` a signed-in
+ * administrator. Internal routes are never in the document. The dashboard's API tools choose by it
+ * what to list for an admin (web/src/features/api-tools/model.ts, adminMayCall).
+ */
+export type OperationAccess = Exclude<AnyRouteContract['access'], 'internal'>;
+
 const securityOf: Record<AnyRouteContract['access'], Array<Record<string, string[]>>> = {
   public: [],
   customer: [{ session: [] }],
@@ -74,8 +83,9 @@ function successResponse(route: AnyRouteContract, json: MediaTypes) {
 /**
  * The OpenAPI 3.1 document of every route a caller outside can reach, built from the contracts
  * (internal routes are left out). Each operation carries its contract's summary, category (tag),
- * access, request schemas and the example request and reply, and an operationId derived from its
- * method and path (operationIdOf; two routes that would share one fail here).
+ * access (`x-access`), request schemas, the example request (each parameter's value too) and reply,
+ * and an operationId derived from its method and path (operationIdOf; two routes that would share
+ * one fail here).
  */
 export function buildOpenApiDocument(routes: readonly AnyRouteContract[], info: { title: string; version: string; license?: { name: string; identifier?: string; url?: string } }) {
   const registry = new OpenAPIRegistry();
@@ -96,7 +106,7 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[], info: 
       summary: route.summary,
       tags: [route.category],
       security: securityOf[route.access],
-      'x-access': route.access,
+      'x-access': route.access satisfies OperationAccess,
       'x-owner': route.owner,
       request: {
         ...(route.params ? { params: route.params as z.ZodObject } : {}),
@@ -110,13 +120,42 @@ export function buildOpenApiDocument(routes: readonly AnyRouteContract[], info: 
       },
     } as unknown as Parameters<OpenAPIRegistry['registerPath']>[0]);
   }
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info,
     // The gateway serves this document itself, at the origin its routes are on: a relative server
     // is that origin, whatever PUBLIC_URL a deployment has (the paths carry their own /api).
     servers: [{ url: '/', description: 'The gateway that serves this document' }],
   });
+  for (const route of routes) {
+    if (route.access !== 'internal') addParameterExamples(document.paths?.[openApiPath(route.path)]?.[route.method.toLowerCase() as 'get'], route);
+  }
+  return document;
+}
+
+interface ParameterWithExample {
+  name: string;
+  in: string;
+  schema?: { type?: unknown };
+  example?: unknown;
+}
+
+/**
+ * Each path and query parameter carries its contract's example value, so a caller (the dashboard's
+ * API tools fill a path from them) can build a sample request from the document alone. A path
+ * parameter travels as text: a number the contract's example gives for a parameter whose schema is
+ * a string (the `:id` pattern) is written as that text.
+ */
+function addParameterExamples(operation: { parameters?: unknown[] } | undefined, route: AnyRouteContract): void {
+  const examples: Record<string, Record<string, unknown> | undefined> = {
+    path: route.example.params as Record<string, unknown> | undefined,
+    query: route.example.query as Record<string, unknown> | undefined,
+  };
+  for (const parameter of (operation?.parameters ?? []) as ParameterWithExample[]) {
+    const value = examples[parameter.in]?.[parameter.name];
+    if (value === undefined) continue;
+    parameter.example = typeof value === 'number' && parameter.schema?.type === 'string' ? String(value) : value;
+  }
 }
 
 /**

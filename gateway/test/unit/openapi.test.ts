@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { allRoutes } from '@bo/proto';
+import { allRoutes, pathParamNames } from '@bo/proto';
 import { buildGatewayOpenApiDocument, buildOpenApiDocument, operationIdOf } from '../../src/domain/openapi';
 import { formatProblem, lintOpenApi, unambiguousPathPairs } from '../../scripts/lint-openapi';
 
-type Operation = { operationId: string; summary: string; tags: string[]; 'x-access': string; requestBody?: { content: Record<string, { example?: unknown }> }; responses: Record<string, { content?: Record<string, { example?: unknown }> }>; parameters?: { name: string; in: string; schema?: { pattern?: string } }[] };
+type Operation = {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  'x-access': string;
+  security: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { example?: unknown }> };
+  responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+  parameters?: { name: string; in: string; schema?: { pattern?: string; type?: unknown }; example?: unknown }[];
+};
 
 describe('the OpenAPI document built from the contracts', () => {
   const document = buildGatewayOpenApiDocument() as unknown as { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
@@ -24,6 +33,41 @@ describe('the OpenAPI document built from the contracts', () => {
     expect(update.requestBody!.content['application/json'].example).toEqual({ salePrice: '22000' });
     expect(update.responses['200'].content!['application/json'].example).toMatchObject({ success: true });
     expect(operation('/api/prices', 'get')!.parameters).toContainEqual(expect.objectContaining({ name: 'format', in: 'query' }));
+  });
+
+  it('says who may call each operation in x-access, as its contract does: public, customer or admin', () => {
+    const reachable = allRoutes.filter((route) => route.access !== 'internal');
+    const wrong = reachable.filter((route) => operation(route.path.replace(/:(\w+)/g, '{$1}'), route.method.toLowerCase())?.['x-access'] !== route.access);
+    expect(wrong.map((route) => `${route.method} ${route.path}`)).toEqual([]);
+    const accesses = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op['x-access']));
+    expect(new Set(accesses)).toEqual(new Set(['public', 'customer', 'admin']));
+    // What x-access says agrees with the security the operation declares: only public ones need no session.
+    for (const op of Object.values(document.paths).flatMap((methods) => Object.values(methods))) {
+      expect(op.security, op.operationId).toEqual(op['x-access'] === 'public' ? [] : [{ session: [] }]);
+    }
+    expect(operation('/api/customer/keys', 'get')!['x-access']).toBe('customer');
+    expect(operation('/api/monitoring/requests', 'get')!['x-access']).toBe('admin');
+    expect(operation('/api/prices', 'get')!['x-access']).toBe('public');
+  });
+
+  it("gives every path parameter its contract's example, written as the text it travels as, and query parameters theirs", () => {
+    const missing: string[] = [];
+    for (const route of allRoutes.filter((candidate) => candidate.access !== 'internal')) {
+      const op = operation(route.path.replace(/:(\w+)/g, '{$1}'), route.method.toLowerCase())!;
+      const examples = (route.example.params ?? {}) as Record<string, unknown>;
+      for (const name of pathParamNames(route.path)) {
+        const parameter = op.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === name);
+        const example = examples[name];
+        const expected = typeof example === 'number' && parameter?.schema?.type === 'string' ? String(example) : example;
+        if (parameter?.example === undefined || parameter.example !== expected) missing.push(`${route.method} ${route.path} ${name}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(operation('/api/prices/{product}', 'post')!.parameters).toContainEqual(expect.objectContaining({ name: 'product', in: 'path', example: 'Netflix 1 month' }));
+    // `:id` is a pattern-checked string in the document: the contract's 41 is the text '41'.
+    expect(operation('/api/streaming-keys/{id}', 'delete')!.parameters).toContainEqual(expect.objectContaining({ name: 'id', in: 'path', example: '41', schema: expect.objectContaining({ type: 'string' }) }));
+    expect(operation('/api/streaming-keys/emails-with-slots', 'get')!.parameters).toContainEqual(expect.objectContaining({ name: 'service', in: 'query', example: 'NFX' }));
+    expect(operation('/api/qpay/invoices/recent', 'get')!.parameters).toContainEqual(expect.objectContaining({ name: 'limit', in: 'query', example: 10 }));
   });
 
   it('names every operation with an operationId made from its method and path, unique in the document', () => {

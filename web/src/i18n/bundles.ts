@@ -20,6 +20,7 @@ export const textBundles = {
   config: part(() => import('../features/config/texts.en'), () => import('../features/config/texts.mn')),
   runs: part(() => import('../features/runs/texts.en'), () => import('../features/runs/texts.mn')),
   docs: part(() => import('../features/docs/texts.en'), () => import('../features/docs/texts.mn')),
+  apiTools: part(() => import('../features/api-tools/texts.en'), () => import('../features/api-tools/texts.mn')),
   woocommerce: part(() => import('../features/woocommerce/texts.en'), () => import('../features/woocommerce/texts.mn')),
   qpay: part(() => import('../features/qpay/texts.en'), () => import('../features/qpay/texts.mn')),
   payment: part(() => import('../features/payment/texts.en'), () => import('../features/payment/texts.mn')),

@@ -24,7 +24,7 @@ let csrfToken: Promise<string> | null = null;
 /** Fetched once and cached; `refresh` forgets the cached one (after a 403 or a new session). */
 export function csrfTokenFor(refresh = false): Promise<string> {
   if (refresh || !csrfToken) {
-    csrfToken = send('GET', '/api/auth/csrf').then((reply) => (reply as { token: string }).token);
+    csrfToken = send('GET', '/api/auth/csrf').then((reply) => (reply.body as { token: string }).token);
     csrfToken.catch(() => (csrfToken = null));
   }
   return csrfToken;
@@ -34,18 +34,45 @@ export function forgetCsrfToken(): void {
   csrfToken = null;
 }
 
-export async function apiRequest<T = unknown>(method: Method, path: string, payload?: unknown): Promise<T> {
-  if (method === 'GET') return (await send(method, path)) as T;
-  try {
-    return (await send(method, path, payload, await csrfTokenFor())) as T;
-  } catch (error) {
-    // A 403 may mean the token belongs to an older session: fetch a fresh one and try once more.
-    if (statusOf(error) !== 403) throw error;
-    return (await send(method, path, payload, await csrfTokenFor(true))) as T;
+/** An answer with its status: what the API tools show of a call. */
+export interface ApiExchange {
+  status: number;
+  body: unknown;
+}
+
+export interface ExchangeOptions {
+  /**
+   * false: a redirect is not followed (it could lead to another host) but refused with
+   * RedirectNotFollowed. Followed by default, as fetch does.
+   */
+  followRedirects?: boolean;
+}
+
+/** The answer was a redirect and `followRedirects: false` left it unfollowed. */
+export class RedirectNotFollowed extends Error {
+  constructor(readonly path: string) {
+    super(`${path} answered with a redirect, which was not followed`);
+    this.name = 'RedirectNotFollowed';
   }
 }
 
-async function send(method: Method, path: string, payload?: unknown, token?: string): Promise<unknown> {
+export async function apiRequest<T = unknown>(method: Method, path: string, payload?: unknown): Promise<T> {
+  return (await apiExchange(method, path, payload)).body as T;
+}
+
+/** Like apiRequest, and says the answer's status too (a non-OK answer still throws an ApiError, which carries it). */
+export async function apiExchange(method: Method, path: string, payload?: unknown, options: ExchangeOptions = {}): Promise<ApiExchange> {
+  if (method === 'GET') return send(method, path, undefined, undefined, options);
+  try {
+    return await send(method, path, payload, await csrfTokenFor(), options);
+  } catch (error) {
+    // A 403 may mean the token belongs to an older session: fetch a fresh one and try once more.
+    if (statusOf(error) !== 403) throw error;
+    return send(method, path, payload, await csrfTokenFor(true), options);
+  }
+}
+
+async function send(method: Method, path: string, payload?: unknown, token?: string, { followRedirects = true }: ExchangeOptions = {}): Promise<ApiExchange> {
   const headers: Record<string, string> = {};
   if (payload !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers['x-csrf-token'] = token;
@@ -54,11 +81,13 @@ async function send(method: Method, path: string, payload?: unknown, token?: str
     credentials: 'include',
     headers,
     body: payload === undefined ? undefined : JSON.stringify(payload),
+    ...(followRedirects ? {} : { redirect: 'manual' as const }),
   });
+  if (response.type === 'opaqueredirect') throw new RedirectNotFollowed(path);
   if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
-  if (response.status === 204) return null;
+  if (response.status === 204) return { status: response.status, body: null };
   const type = response.headers.get('content-type') ?? '';
-  return type.includes('json') ? response.json() : response.text();
+  return { status: response.status, body: await (type.includes('json') ? response.json() : response.text()) };
 }
 
 /** Query keys joined with slashes are the GET path; a last part starting with '?' is the query string. */

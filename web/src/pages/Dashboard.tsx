@@ -1,9 +1,6 @@
-import { NotBuilt } from '../components/NotBuilt';
-import { PageHeader } from '../components/PageHeader';
 import OverviewSection from '../features/overview/OverviewSection';
-import { useTexts } from '../i18n';
 import { lazyPage } from '../lib/lazy-page';
-import { sectionLabels, useSection, type Section } from '../shell/navigation';
+import { useSection, type Section } from '../shell/navigation';
 
 // The overview is the section '/' opens with, so it comes with this chunk; the others load on demand, each with its texts.
 const SheetsSection = lazyPage(() => import('../features/sheets/SheetsSection'), 'sheets');
@@ -11,6 +8,7 @@ const ManyChatSection = lazyPage(() => import('../features/manychat/ManyChatSect
 const ConfigSection = lazyPage(() => import('../features/config/ConfigSection'), 'config');
 const BackgroundWorkSection = lazyPage(() => import('../features/runs/BackgroundWorkSection'), 'runs');
 const DocsSection = lazyPage(() => import('../features/docs/DocsSection'), 'docs');
+const ApiToolsSection = lazyPage(() => import('../features/api-tools/ApiToolsSection'), 'apiTools');
 
 /** '/' : the main sections switch here (document 1, section 2). */
 export default function Dashboard() {
@@ -33,16 +31,6 @@ function SectionView({ section, onOpen }: { section: Section; onOpen: (section: 
     case 'docs':
       return <DocsSection />;
     case 'api-tools':
-      return <LaterSection section={section} />;
+      return <ApiToolsSection />;
   }
-}
-
-function LaterSection({ section }: { section: Section }) {
-  const { t } = useTexts();
-  return (
-    <>
-      <PageHeader title={t(sectionLabels[section])} />
-      <NotBuilt name={t(sectionLabels[section])} />
-    </>
-  );
 }

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Collapsible, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { JsonBlock } from '../../components/JsonBlock';
 import { useTexts, type MessageKey } from '../../i18n';
 import type { WebhookLog } from './api';
-import { JsonBlock } from './JsonBlock';
 import { ListCard } from './ListCard';
 import { useQpayLogs } from './queries';
 

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Form, FormField } from '../../components/Form';
+import { JsonBlock } from '../../components/JsonBlock';
 import { useTexts } from '../../i18n';
+import { parseJson } from '../../lib/json';
 import { notify, notifyError } from '../../lib/toast';
-import { JsonBlock } from './JsonBlock';
 import { fetchWebhookSecret, type TestWebhookReply } from './api';
 import { useRotateWebhookSecret, useTestWebhook } from './mutations';
 import { useQpaySettings } from './queries';
-import { chatReplyMessages, parsePayload, samplePayloadText } from './webhook-payload';
+import { chatReplyMessages, samplePayloadText } from './webhook-payload';
 
 /** Document 3 §2: the two inbound paths, what they are in full, the chat webhook's secret, and the chat webhook tried with a payload. */
 export function WebhooksTab() {
@@ -123,7 +124,7 @@ function TestWebhook() {
   const { t } = useTexts();
   const [text, setText] = useState(samplePayloadText);
   const [result, setResult] = useState<TestWebhookReply | null>(null);
-  const parsed = parsePayload(text);
+  const parsed = parseJson(text);
   const send = useTestWebhook({
     onSuccess: (reply) => {
       setResult(reply);

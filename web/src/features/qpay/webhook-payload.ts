@@ -16,17 +16,6 @@ export const SAMPLE_CHAT_PAYMENT: ChatPaymentRequest = {
 
 export const samplePayloadText = () => JSON.stringify(SAMPLE_CHAT_PAYMENT, null, 2);
 
-export type ParsedPayload = { ok: true; value: unknown } | { ok: false; error: string };
-
-/** The editor's text as JSON, or why it is not (the parser's own words: they name the position). */
-export function parsePayload(text: string): ParsedPayload {
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, error: (error as Error).message };
-  }
-}
-
 export interface ChatReplyMessage {
   text: string;
   links: { caption: string; url: string }[];
