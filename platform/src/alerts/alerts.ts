@@ -124,12 +124,12 @@ export class Alerts {
     return { firing, fired: changes.filter((change) => change.change === 'fired').length, resolved: changes.filter((change) => change.change === 'resolved').length, failedRules };
   }
 
-  /** The alerts, firing first then pending then resolved, newest first within each. */
+  /** The alerts, firing first then pending then resolved, newest first within each, then by rule and key. */
   async list(filter: { status: 'active' | AlertStatus; limit: number }): Promise<AlertView[]> {
     const rows = await this.options.db.$queryRawUnsafe<AlertRow[]>(
       `SELECT * FROM ${this.table}
        WHERE CASE WHEN $1 = 'active' THEN status IN ('pending', 'firing') ELSE status = $1 END
-       ORDER BY CASE status WHEN 'firing' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, coalesce(resolved_at, fired_at, pending_since) DESC, id
+       ORDER BY CASE status WHEN 'firing' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, coalesce(resolved_at, fired_at, pending_since) DESC, rule, key, id
        LIMIT $2`,
       filter.status,
       filter.limit,
