@@ -259,19 +259,19 @@ describe('Background work, in a real browser', () => {
       await page.getByRole('combobox', { name: 'Service' }).selectOption('shop-sync');
       const row = await newSyncRow(page, before);
       const id = (await row.getAttribute('data-run-id'))!;
-      await expect.poll(() => statusOf(row), { timeout: 15_000 }).toBe('failed');
+      await expect.poll(() => statusOf(row), { timeout: 30_000 }).toBe('failed');
       expect(await row.getByTestId('run-last-error').textContent()).not.toBe('');
       expect(await row.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
 
       await clearShopFaults();
       await row.getByRole('button', { name: 'Retry' }).click();
       await openToast(page, 'Run started again').waitFor();
-      await expect.poll(() => statusOf(rowOf(page, id)), { timeout: 30_000 }).toBe('completed');
+      await expect.poll(() => statusOf(rowOf(page, id)), { timeout: 60_000 }).toBe('completed');
       expect(await rowOf(page, id).getByTestId('run-duration').textContent()).toMatch(/^\d+s$/);
       await screenshot(page, 'background-work-retried');
     } finally {
       await clearShopFaults();
       await context.close();
     }
-  });
+  }, 150_000);
 });

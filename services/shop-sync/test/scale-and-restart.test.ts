@@ -33,8 +33,8 @@ describe('shop-sync at scale and across a restart', () => {
     expect(edit.json().woocommerceSync).toBe('failed');
     await system.restartShop();
     system.woo.faults.clear();
-    await expect.poll(() => system.woo.state.products.get(150)!.regular_price, { timeout: 30_000, interval: 250 }).toBe('55555');
+    await expect.poll(() => system.woo.state.products.get(150)!.regular_price, { timeout: 60_000, interval: 250 }).toBe('55555');
     const pushes = (await shop('GET', '/api/woocommerce/price-pushes?limit=1')).json().data;
     expect(pushes[0]).toMatchObject({ productName: cells[3], outcome: 'success' });
-  });
+  }, 120_000);
 });
