@@ -117,7 +117,7 @@ test: build typecheck lint $(NODE22_DIR)/bin/node
 # Every bench, each printing its figures beside their targets; a bench that cannot run is named
 # at the end and fails the command, the others still run. bench-smoke runs each for a few seconds
 # (bench/mode.ts), which `make test` does so a bench can never silently stop running.
-BENCHES := prices shop-sync money-path code-fetch chat-webhook knowledge-search scraper embedded-start web-first-screen
+BENCHES := prices shop-sync money-path code-fetch chat-webhook knowledge-search scraper embedded-start web-first-screen database-export
 
 bench: build
 	@failed=""; for bench in $(BENCHES); do \

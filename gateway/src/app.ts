@@ -1,6 +1,8 @@
 import fastifyHelmet from '@fastify/helmet';
 import { createServiceApp, identityKeysOf, type Logger, type ReadinessCheck, type ServiceApp } from '@bo/platform';
 import type { AttemptCounter } from '@bo/platform/cache';
+import { AuditLog } from '@bo/platform/audit';
+import type { Database } from '@bo/platform/db';
 import type { TransactionalDb } from '@bo/platform/events';
 import { OutsideSystem } from '@bo/platform/outside';
 import { cronEvery, registerRunRoutes, runKind, Runs, schedule, Scheduler } from '@bo/platform/runs';
@@ -19,6 +21,7 @@ import { registerApiIndexRoutes } from './routes/api-index';
 import { registerBackgroundWorkRoutes } from './routes/background-work';
 import { registerConfigStatusRoute } from './routes/config-status';
 import { registerCustomerLoginRoutes } from './routes/customer-login';
+import { registerMigrationRoutes } from './routes/migration';
 import { registerMonitoringRoutes } from './routes/monitoring';
 import { registerOidcLoginRoutes } from './routes/oidc-login';
 import { registerPasswordLoginRoutes } from './routes/password-login';
@@ -33,6 +36,8 @@ export interface GatewayDeps {
   config: GatewayConfig;
   logger: Logger;
   prisma: PrismaClient;
+  /** The pool under `prisma`: the database export reads through a cursor of its own. */
+  database: Database;
   /** Sign-in attempt counts: Redis-backed when distributed, in memory when embedded. */
   attempts: AttemptCounter;
   readiness?: ReadinessCheck[];
@@ -118,7 +123,8 @@ export async function buildGateway(deps: GatewayDeps) {
   const schedules = [sweepSessions, requestLogRetention(deps.prisma).schedule];
   runs.register(schedules.map((entry) => entry.run));
   registerRunRoutes(app, { service: 'gateway', runs });
-  registerBackgroundWorkRoutes(app, { config, signer, runs, scheduler });
+  registerBackgroundWorkRoutes(app, { config, signer, runs, scheduler, auditLog: new AuditLog({ service: 'gateway', schema: GATEWAY_SCHEMA, db }) });
+  registerMigrationRoutes(app, { config, signer, database: deps.database });
   await registerProxy(app, { config, pools, cache, signer, sessions });
   await registerWebAssets(app, config.WEB_DIST_DIR);
 

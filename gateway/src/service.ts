@@ -30,6 +30,7 @@ const gateway: ServiceDefinition<GatewayConfig, PrismaClient> = {
       config,
       logger,
       prisma,
+      database: infrastructure.database,
       // Sign-in attempts are counted where every replica sees them: Redis when distributed.
       attempts: attemptCounterFor(cache, 'sign-in:'),
       readiness: infrastructure.readiness,

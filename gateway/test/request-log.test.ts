@@ -107,13 +107,15 @@ describe('request log and analytics', () => {
   it('aggregates config status from every service, and marks an unreachable one', async () => {
     const { cookie } = await signInLocalAdmin(h.app, h.prisma, 'configurer');
     const up = (await h.app.inject({ method: 'GET', url: '/api/admin/config-status', headers: { cookie } })).json().data;
+    // Each item names the process it is of: the gateway's own, and each service's as the gateway asked it.
     expect(up).toEqual(expect.arrayContaining([
-      expect.objectContaining({ name: 'Cache and rate limits (Redis)', configured: true }),
-      expect.objectContaining({ name: 'Google Sheets price list', configured: true, simulated: true }),
+      expect.objectContaining({ name: 'Cache and rate limits (Redis)', configured: true, service: 'gateway' }),
+      expect.objectContaining({ name: 'Google Sheets price list', configured: true, simulated: true, service: 'pricing' }),
     ]));
+    expect(up.every((item: { service?: string }) => typeof item.service === 'string')).toBe(true);
     h.upstream.setConfigStatusUp(false);
     const down = (await h.app.inject({ method: 'GET', url: '/api/admin/config-status', headers: { cookie } })).json().data;
-    expect(down).toContainEqual(expect.objectContaining({ name: 'pricing service', configured: false, error: expect.stringContaining('unreachable') }));
+    expect(down).toContainEqual(expect.objectContaining({ name: 'pricing service', configured: false, error: expect.stringContaining('unreachable'), service: 'pricing' }));
   });
 
   it('keeps 30 days of requests (the platform retention job), and at most 8 KiB of a path', async () => {

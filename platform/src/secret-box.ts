@@ -63,6 +63,14 @@ export class SecretBox {
     return this.current.id;
   }
 
+  /**
+   * What an admin may see of the ring (the config-status page): the current key's id and how many
+   * older keys still open values, never a key. An old key equal to the current one is not counted.
+   */
+  get status(): { id: string; oldKeys: number } {
+    return { id: this.current.id, oldKeys: this.ring.size - 1 };
+  }
+
   seal(plain: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.current.key, iv);

@@ -29,3 +29,5 @@ export * from './http/routes';
 export * from './services';
 export * from './runs';
 export * from './alerts';
+export * from './audit';
+export * from './migration';

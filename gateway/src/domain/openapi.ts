@@ -56,8 +56,9 @@ type MediaTypes = (schema: z.ZodType, example: unknown) => Record<string, { sche
  * What a success answers, by the contract's reply kind: JSON checked against `reply`; a redirect,
  * which is a 302 and nothing else (Fastify's `reply.redirect`: the sign-in round trip, logout, and
  * the chat's Buy and renewal links that go on to the payment page), so such an operation has no
- * 2xx at all; or a stream, which every stream route sends as Server-Sent Events
- * (platform's followAsEventStream), its `reply` and example being the events' text.
+ * 2xx at all; a stream, which every stream route sends as Server-Sent Events
+ * (platform's followAsEventStream), its `reply` and example being the events' text; or a download,
+ * JSON sent as an attachment.
  */
 function successResponse(route: AnyRouteContract, json: MediaTypes) {
   switch (route.replyKind ?? 'json') {
@@ -73,6 +74,14 @@ function successResponse(route: AnyRouteContract, json: MediaTypes) {
         200: {
           description: route.summary,
           content: { 'text/event-stream': { schema: route.reply, ...(route.example.reply === undefined ? {} : { example: route.example.reply }) } },
+        },
+      };
+    case 'download':
+      return {
+        200: {
+          description: route.summary,
+          headers: { 'Content-Disposition': { description: 'attachment, with the file name', schema: { type: 'string' } } },
+          content: json(route.reply, route.example.reply),
         },
       };
     default:

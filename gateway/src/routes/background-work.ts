@@ -1,6 +1,7 @@
 import { serveRoute, ServiceClient, type IdentitySigner } from '@bo/platform';
+import type { AuditLog } from '@bo/platform/audit';
 import type { Runs, Scheduler } from '@bo/platform/runs';
-import { alertRoutesOf, listAlerts, listRuns, listSchedules, runListRoutesOf, type AlertView, type RunView, type ScheduleView } from '@bo/proto';
+import { alertRoutesOf, auditRoutesOf, listAlerts, listAudit, type AuditEntryView, listRuns, listSchedules, runListRoutesOf, type AlertView, type RunView, type ScheduleView } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
@@ -8,12 +9,12 @@ import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
 const SERVICE_TIMEOUT_MS = 3_000;
 
 /**
- * Background work across the system: every service's runs (newest first), schedules and alerts, asked of
+ * Background work across the system: every service's runs (newest first), schedules, alerts and audit entries, asked of
  * each service at once, with the gateway's own. A service that does not answer is named in
  * `unreachable`, so the page says whose work it cannot show rather than showing less without a
  * word. One run, its stream, cancel and retry are the owning process's routes (the id names it).
  */
-export function registerBackgroundWorkRoutes(app: FastifyInstance, deps: { config: GatewayConfig; signer: IdentitySigner; runs: Runs; scheduler: Scheduler }): void {
+export function registerBackgroundWorkRoutes(app: FastifyInstance, deps: { config: GatewayConfig; signer: IdentitySigner; runs: Runs; scheduler: Scheduler; auditLog: AuditLog }): void {
   const clientOf = (service: ServiceName) => new ServiceClient({ baseUrl: serviceUrl(deps.config, service), signer: deps.signer, timeoutMs: SERVICE_TIMEOUT_MS });
 
   async function fromEach<T>(services: readonly ServiceName[], ask: (client: ServiceClient, service: ServiceName) => Promise<T[]>) {
@@ -49,5 +50,18 @@ export function registerBackgroundWorkRoutes(app: FastifyInstance, deps: { confi
     const changedAt = (alert: AlertView) => alert.resolvedAt ?? alert.firedAt ?? alert.pendingSince;
     data.sort((a, b) => rank[a.status] - rank[b.status] || changedAt(b).localeCompare(changedAt(a)) || a.id.localeCompare(b.id));
     return { data: data.slice(0, query.limit), unreachable };
+  });
+
+  serveRoute(app, listAudit, async ({ query }) => {
+    const { data, unreachable } = await fromEach<AuditEntryView>(serviceNames, async (client, owner) => (await client.call(auditRoutesOf(owner).listAudit, { query })).data);
+    data.push(...(await deps.auditLog.list(query)));
+    data.sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
+    const page = data.slice(0, query.limit);
+    if (data.length <= query.limit) return { data: page, nextBefore: null, unreachable };
+    // The next page asks for entries strictly older than this one's last: entries at that same
+    // millisecond not on this page wait for the next with it, unless the whole page is that millisecond.
+    const last = page[page.length - 1]!.at;
+    const whole = page.filter((entry) => entry.at !== last);
+    return whole.length > 0 ? { data: whole, nextBefore: last, unreachable } : { data: page, nextBefore: last, unreachable };
   });
 }

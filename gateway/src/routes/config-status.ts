@@ -22,16 +22,16 @@ function gatewayItems(config: GatewayConfig): ConfigItem[] {
 async function serviceItems(config: GatewayConfig, signer: IdentitySigner, service: ServiceName): Promise<ConfigItem[]> {
   const client = new ServiceClient({ baseUrl: serviceUrl(config, service), signer, timeoutMs: SERVICE_TIMEOUT_MS });
   try {
-    return (await client.call(platformRoutesOf(service).configStatus)).items;
+    return (await client.call(platformRoutesOf(service).configStatus)).items.map((item) => ({ ...item, service }));
   } catch (error) {
-    return [{ name: `${service} service`, category: 'Services', configured: false, simulated: false, error: `unreachable: ${(error as Error).message}` }];
+    return [{ name: `${service} service`, category: 'Services', configured: false, simulated: false, error: `unreachable: ${(error as Error).message}`, service }];
   }
 }
 
-/** Configuration status of the whole system: the gateway's own items and every service's. */
+/** Configuration status of the whole system: the gateway's own items and every service's, each naming the process it is of. */
 export function registerConfigStatusRoute(app: FastifyInstance, deps: { config: GatewayConfig; signer: IdentitySigner }): void {
   serveRoute(app, configStatus, async () => {
     const perService = await Promise.all(serviceNames.map((service) => serviceItems(deps.config, deps.signer, service)));
-    return { data: [...gatewayItems(deps.config), ...perService.flat()] };
+    return { data: [...gatewayItems(deps.config).map((item) => ({ ...item, service: 'gateway' as const })), ...perService.flat()] };
   });
 }

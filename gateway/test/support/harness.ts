@@ -54,7 +54,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   const apps: FastifyInstance[] = [];
   const build = async (extra: Record<string, string>) => {
     const config = gatewayEnvSchema.parse({ ...TEST_ENV, ...upstreamEnv(upstream.url), DATABASE_URL: testDb.url, ...env, ...extra });
-    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, attempts: new RedisAttemptCounter(redis.redis, redisPrefix), checkReplies: true });
+    const app = await buildGateway({ config, logger: createLogger('gateway', 'silent'), prisma, database, attempts: new RedisAttemptCounter(redis.redis, redisPrefix), checkReplies: true });
     apps.push(app);
     return { app, config };
   };

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { carryAuditActor } from '../audit/actor';
 
 /**
  * Where the data lives: a PostgreSQL server (15 to 18), the machine's or a cluster's in the
@@ -21,6 +22,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   // An idle client whose server went away (restart, terminate) emits 'error' on the pool; with no
   // listener that would crash the process. The pool drops that client and the next query reconnects.
   pool.on('error', () => {});
+  carryAuditActor(pool);
   await pool.query('SELECT 1'); // fail at start, with the driver's message, when unreachable
   return { kind: 'postgres', pool, close: () => pool.end() };
 }

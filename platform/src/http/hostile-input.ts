@@ -9,6 +9,8 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
 /** What any route of a service takes (Fastify's bodyLimit); the gateway refuses more before forwarding. */
 export const SERVICE_BODY_LIMIT_BYTES = 1024 * 1024;
+/** What a route that takes a whole file takes (a database import, contract `upload`): admins' and the gateway's only. */
+export const UPLOAD_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
 
 /** JSON nested deeper than this is refused before it is parsed: no contract of ours nests past a handful. */
 export const JSON_DEPTH_MAX = 32;

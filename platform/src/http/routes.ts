@@ -3,7 +3,7 @@ import type { AnyRouteContract, RouteContract } from '@bo/proto';
 import type { z } from 'zod';
 import { AppError, parseInput } from '../errors';
 import type { Identity } from '../identity';
-import { assertNoNul, WEBHOOK_BODY_LIMIT_BYTES } from './hostile-input';
+import { assertNoNul, UPLOAD_BODY_LIMIT_BYTES, WEBHOOK_BODY_LIMIT_BYTES } from './hostile-input';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -56,6 +56,8 @@ export function serveRoute<P extends Schema | undefined, Q extends Schema | unde
     config: { access: contract.access, contract: contract as AnyRouteContract },
     // A public webhook is anyone's to call: its body is held to the small limit (the gateway's too).
     ...(contract.webhook && { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }),
+    // A file (a database import) is larger than any form; only an admin or the gateway may send one.
+    ...(contract.upload && { bodyLimit: UPLOAD_BODY_LIMIT_BYTES }),
     preHandler: async (request) => {
       // Before any schema: a NUL anywhere is refused whatever the contract would make of it.
       assertNoNul(request.params, 'params');

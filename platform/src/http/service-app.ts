@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError, dependencyUnavailable, isZodError, fromZodError, RETRY_AFTER_SECONDS, transientDependency, type ErrorReply } from '../errors';
-import { IDENTITY_HEADER, type Identity, type IdentityVerifier } from '../identity';
+import { clearAuditActor, runWithActorHolder, setAuditActor } from '../audit/actor';
+import { adminNameOf, IDENTITY_HEADER, type Identity, type IdentityVerifier } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
-import { assertAccess } from './access';
+import { assertAccess, callerAddress } from './access';
 import { JSON_DEPTH_MAX, jsonDepthExceeds, SERVICE_BODY_LIMIT_BYTES } from './hostile-input';
 import { createMetrics, type Metrics } from './metrics';
 
@@ -39,6 +40,8 @@ export interface ServiceAppOptions {
   metrics?: Metrics;
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type ServiceApp = FastifyInstance & { metrics: Metrics; checkReplies: boolean; operations: FastifyInstance };
 
 /**
@@ -72,15 +75,16 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     if (!route.config?.access) throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access (serve it through its contract)`);
   });
 
-  // Everything after this hook runs inside the request's correlation context (logs, outgoing calls, events).
+  // Everything after this hook runs inside the request's correlation context (logs, outgoing calls, events)
+  // and with a holder for the admin the audit log names (audit/actor.ts).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(CORRELATION_HEADER, request.id);
-    runWithCorrelationId(request.id, done);
+    runWithCorrelationId(request.id, () => runWithActorHolder(done));
   });
 
   const { identify, verifier } = options;
   if (!identify && !verifier) throw new Error('createServiceApp needs a verifier of the identity header (or identify)');
-  app.addHook('preHandler', async (request) => {
+  const identifyAndCheck = (request: FastifyRequest) => {
     if (identify) request.identity = identify(request);
     else {
       const header = request.headers[IDENTITY_HEADER];
@@ -92,11 +96,39 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     }
     // An unknown path is a plain 404 for anyone; every known route declares its access (see onRoute).
     if (!request.is404) assertAccess(request, request.routeOptions.config.access!);
+    // An admin route that writes: every row it changes is an audit entry. The gateway resolved the
+    // client's address itself (its TRUST_PROXY rules); a service reads the one the gateway forwarded.
+    if (request.routeOptions.config.access === 'admin' && !SAFE_METHODS.has(request.method)) {
+      setAuditActor({
+        id: request.identity!.userId,
+        name: adminNameOf(request.identity),
+        address: identify ? request.ip : callerAddress(request),
+        request: `${request.method} ${request.routeOptions.url}`,
+        correlationId: request.id,
+      });
+    }
+  };
+  // A route that takes a whole file checks its caller before a byte of the body is read.
+  const checkedEarly = new WeakSet<FastifyRequest>();
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!request.routeOptions.config.contract?.upload) return done(null, payload);
+    try {
+      identifyAndCheck(request);
+      checkedEarly.add(request);
+      done(null, payload);
+    } catch (error) {
+      done(error as Error);
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    if (!checkedEarly.has(request)) identifyAndCheck(request);
   });
 
   // How long this process took (Server-Timing, for browsers' developer tools and the benches); a
   // proxied answer keeps the service's entry before the gateway's.
   app.addHook('onSend', (_request, reply, payload, done) => {
+    // The answer is on its way: what the request left running is no longer its admin's doing.
+    clearAuditActor();
     const own = `${options.service};dur=${reply.elapsedTime.toFixed(1)}`;
     const upstream = reply.getHeader('server-timing');
     reply.header('server-timing', upstream ? `${String(upstream)}, ${own}` : own);

@@ -49,6 +49,45 @@ export class ServiceClient {
   }
 
   async call<C extends AnyRouteContract>(contract: C, input: CallInput<C> = {}): Promise<z.output<C['reply']>> {
+    const timeout = AbortSignal.timeout(this.timeoutOf(input));
+    const response = await this.send(contract, input, timeout);
+    const text = await response.text();
+    let payload: unknown;
+    try {
+      payload = text ? JSON.parse(text) : undefined;
+    } catch {
+      payload = undefined;
+    }
+    const where = whereOf(contract);
+    if (!response.ok) {
+      const message = (payload as { error?: unknown } | undefined)?.error;
+      throw new ServiceCallError(contract.owner, response.status, typeof message === 'string' ? message : `${where} answered ${response.status}`);
+    }
+    const parsed = contract.reply.safeParse(payload);
+    if (!parsed.success) throw new ServiceCallError(contract.owner, 502, `${where}: reply does not match its contract (${parsed.error.issues[0]?.message})`);
+    return parsed.data as z.output<C['reply']>;
+  }
+
+  /**
+   * Calls a route whose reply is a stream and hands back its body as it arrives: the timeout
+   * bounds the wait for the answer to begin, not how long the stream lasts (abort `signal` to stop it).
+   */
+  async open<C extends AnyRouteContract>(contract: C, input: CallInput<C> = {}): Promise<ReadableStream<Uint8Array>> {
+    const started = new AbortController();
+    const timer = setTimeout(() => started.abort(new Error('no answer in time')), this.timeoutOf(input));
+    try {
+      const response = await this.send(contract, input, started.signal);
+      if (!response.ok || !response.body) {
+        const payload = (await response.json().catch(() => undefined)) as { error?: unknown } | undefined;
+        throw new ServiceCallError(contract.owner, response.status, typeof payload?.error === 'string' ? payload.error : `${whereOf(contract)} answered ${response.status}`);
+      }
+      return response.body;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async send(contract: AnyRouteContract, input: CallInput<AnyRouteContract>, timeout: AbortSignal): Promise<Response> {
     const path = contract.path.replace(/:([A-Za-z]\w*)/g, (_, name: string) => encodeURIComponent(String((input.params as Record<string, unknown>)[name])));
     const url = new URL(path, this.options.baseUrl);
     for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
@@ -58,11 +97,8 @@ export class ServiceClient {
     const correlationId = currentCorrelationId();
     if (correlationId) headers[CORRELATION_HEADER] = correlationId;
     if (input.body !== undefined) headers['content-type'] = 'application/json';
-    const where = `${contract.owner} ${contract.method} ${contract.path}`;
-    let response: Response;
-    const timeout = AbortSignal.timeout(this.timeoutOf(input));
     try {
-      response = await fetch(url, {
+      return await fetch(url, {
         method: contract.method,
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
@@ -70,24 +106,12 @@ export class ServiceClient {
       });
     } catch (error) {
       const timedOut = timeout.aborted;
-      throw new ServiceCallError(contract.owner, timedOut ? 504 : 0, `${where}: ${timedOut ? 'no answer in time' : `unreachable (${(error as Error).message})`}`);
+      throw new ServiceCallError(contract.owner, timedOut ? 504 : 0, `${whereOf(contract)}: ${timedOut ? 'no answer in time' : `unreachable (${(error as Error).message})`}`);
     }
-    const text = await response.text();
-    let payload: unknown;
-    try {
-      payload = text ? JSON.parse(text) : undefined;
-    } catch {
-      payload = undefined;
-    }
-    if (!response.ok) {
-      const message = (payload as { error?: unknown } | undefined)?.error;
-      throw new ServiceCallError(contract.owner, response.status, typeof message === 'string' ? message : `${where} answered ${response.status}`);
-    }
-    const parsed = contract.reply.safeParse(payload);
-    if (!parsed.success) throw new ServiceCallError(contract.owner, 502, `${where}: reply does not match its contract (${parsed.error.issues[0]?.message})`);
-    return parsed.data as z.output<C['reply']>;
   }
 }
+
+const whereOf = (contract: AnyRouteContract) => `${contract.owner} ${contract.method} ${contract.path}`;
 
 /** How long a health check of another service may take. */
 const HEALTH_TIMEOUT_MS = 2_000;

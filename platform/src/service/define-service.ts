@@ -23,6 +23,8 @@ import { identityKeysOf, type IdentitySigner } from '../identity';
 import { registerPlatformRoutes } from '../http/platform-routes';
 import type { Logger } from '../logging';
 import { OutsideSystem, outsideBreakers, type OutsideOptions } from '../outside';
+import { AuditLog, registerAuditRoutes } from '../audit';
+import { registerMigrationRoutes, type ExportPolicy } from '../migration-export';
 import { Alerts, BreakerReporter, breakerOpenRule, deadLettersRule, registerAlertRoutes, type AlertRule } from '../alerts';
 import type { Infrastructure } from '../runtime';
 import { registerRunListRoutes, registerRunRoutes, runKind, Runs, schedule, Scheduler, type RunKind, type Schedule } from '../runs';
@@ -74,6 +76,8 @@ export interface ServiceParts<Exposed> {
   alerts?: AlertRule[];
   /** What the config-status page shows for this service. */
   configItems(): ConfigItem[] | Promise<ConfigItem[]>;
+  /** Its tables that stay out of a database export and the secret columns that never leave (docs/database-export.md). */
+  dataExport?: ExportPolicy;
   /** Objects tests and the launchers may reach (e.g. the price catalog). */
   exposed?: Exposed;
   /** Releases what build() opened, after the app stopped taking requests. */
@@ -218,6 +222,8 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       const alerts = new Alerts({ service: spec.name, schema, db: sql, logger });
       alerts.register([...(parts.alerts ?? []), deadLettersRule(spec.name, transport), breakerOpenRule({ schema, db: sql })]);
       registerAlertRoutes(app, { service: spec.name, alerts });
+      registerAuditRoutes(app, { service: spec.name, auditLog: new AuditLog({ service: spec.name, schema, db: sql }) });
+      registerMigrationRoutes(app, { service: spec.name, schema, database: infrastructure.database, policy: parts.dataExport ?? {} });
       const breakerReports = new BreakerReporter({ schema, db: sql, owner: runs.owner, breakers: outsideBreakers(metrics.registry), logger });
       const alertCheck = schedule('alert-check', config.ALERT_CHECK_CRON, runKind('alert-check', () => alerts.evaluate(), { exclusive: true }));
       const schedules = [...(parts.schedules ?? []), sweep, alertCheck];

@@ -33,6 +33,14 @@ describe('SecretBox', () => {
     expect(KEY_A).not.toContain(dataKeyId(KEY_A));
   });
 
+  it("tells the ring's status by ids and a count only: the current key's id and how many older keys still open", () => {
+    expect(box.status).toEqual({ id: dataKeyId(KEY_A), oldKeys: 0 });
+    const rotated = new SecretBox(KEY_C, [KEY_B, KEY_A, KEY_C]);
+    // The current key listed again among the old ones is not an older key.
+    expect(rotated.status).toEqual({ id: dataKeyId(KEY_C), oldKeys: 2 });
+    for (const key of [KEY_A, KEY_B, KEY_C]) expect(JSON.stringify(rotated.status)).not.toContain(key);
+  });
+
   it('refuses a tampered value and one sealed under another key', () => {
     const sealed = box.seal('123456');
     const parts = sealed.split('.');

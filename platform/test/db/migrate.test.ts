@@ -17,7 +17,7 @@ const folders = (dir: string) => readdirSync(dir, { withFileTypes: true }).filte
 const fixtureMigrations = folders(demoMigrationsDir);
 /** The platform's migrations as _prisma_migrations names them, applied before a service's own. */
 const platformMigrations = folders(platformMigrationsDir).map((folder) => `platform:${folder}`);
-const platformTables = ['alerts', 'applied_revisions', 'breaker_reports', 'inbox_events', 'outbox_events', 'outside_effects', 'run_steps', 'runs', 'schedules'];
+const platformTables = ['admin_logs', 'alerts', 'applied_revisions', 'breaker_reports', 'inbox_events', 'outbox_events', 'outside_effects', 'run_steps', 'runs', 'schedules'];
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -164,11 +164,15 @@ describe('migrate on PostgreSQL', () => {
   });
 
   it('starts a schema migrated when every service held its own messaging tables, and leaves it like a fresh one', async () => {
-    // Pricing's folder as it was: today's migrations with the former init, plus the messaging step since deleted.
+    // Pricing's folder as it was: its migrations written before the platform's first, with the former
+    // init, plus the messaging step since deleted. (Later ones, such as the audit triggers, need the platform's.)
     const before = await mkdtemp(path.join(tmpdir(), 'pricing-before-'));
     const [init] = folders(formerPricingDir);
+    const firstPlatform = folders(platformMigrationsDir)[0]!;
+    const later = folders(pricingMigrationsDir).filter((folder) => folder > firstPlatform);
     try {
       await cp(pricingMigrationsDir, before, { recursive: true });
+      for (const folder of later) await rm(path.join(before, folder), { recursive: true });
       await cp(formerPricingDir, before, { recursive: true, force: true });
       await rm(path.join(before, init, 'former-checksums'));
       expect(await readFile(path.join(pricingMigrationsDir, init, 'former-checksums'), 'utf8')).toContain(
@@ -181,7 +185,7 @@ describe('migrate on PostgreSQL', () => {
     }
 
     const now = { migrationsDir: pricingMigrationsDir, platformMigrations: true };
-    expect(await migrate(database, { schema: 'pricing', ...now })).toEqual({ applied: platformMigrations });
+    expect(await migrate(database, { schema: 'pricing', ...now })).toEqual({ applied: [...platformMigrations, ...later] });
     expect(await migrate(database, { schema: 'pricing', ...now })).toEqual({ applied: [] });
     const recorded = new Map((await history('pricing')).map((row) => [row.migration_name, row.checksum]));
     for (const folder of folders(pricingMigrationsDir)) {

@@ -68,7 +68,9 @@ export interface TransportUnderTest {
 
 export const pgTransport: TransportUnderTest = {
   name: 'postgresql',
-  medianRoundTripMs: 10,
+  // 2–5 ms alone, 11 ms beside the other suites at a load of 10 on two cores (CI); the bound is
+  // there to catch delivery falling back to the 1 s back-up poll (NOTIFY not heard), not to time it.
+  medianRoundTripMs: 30,
   open: async (databaseUrl) => {
     const transport = await PgTransport.connect({ url: databaseUrl });
     return { transport, close: () => transport.close() };

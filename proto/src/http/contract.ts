@@ -16,9 +16,10 @@ export type HttpMethod = (typeof httpMethods)[number];
 
 /**
  * How the reply travels: JSON checked against `reply`, a redirect (a browser navigation such as
- * the sign-in round trip), or a stream the gateway passes through unbuffered.
+ * the sign-in round trip), a stream the gateway passes through unbuffered, or a download: a JSON
+ * file written as it is read (an attachment; `reply` is its shape, too large to check whole).
  */
-export type ReplyKind = 'json' | 'redirect' | 'stream';
+export type ReplyKind = 'json' | 'redirect' | 'stream' | 'download';
 
 type Schema = z.ZodType;
 type In<S> = S extends Schema ? z.input<S> : undefined;
@@ -56,6 +57,8 @@ export interface RouteContract<
   cacheable?: boolean;
   /** Authenticated by a signature or token of its own, not by cookies: no CSRF check, anonymous identity. */
   webhook?: boolean;
+  /** Takes a whole file as its body (a database import): up to UPLOAD_BODY_LIMIT_BYTES instead of the usual limit. */
+  upload?: boolean;
 }
 
 export type AnyRouteContract = RouteContract<Schema | undefined, Schema | undefined, Schema | undefined, Schema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineRoute, redirectReply, successReply } from './contract';
 import { runListQuery, runRoutesOf, runSchema, scheduleSchema } from '../runs';
 import { alertListQuery, alertSchema, exampleAlert } from '../alerts';
+import { auditEntrySchema, auditListQuery, exampleAuditEntry } from '../audit';
+import { exportDatabase, importDatabase } from '../migration';
 import { serviceNames, type ServiceName } from '../services';
 import { configItemSchema } from './platform-routes';
 
@@ -220,9 +222,16 @@ export const configStatus = defineRoute({
   path: '/api/admin/config-status',
   access: 'admin',
   reply: z.object({ data: z.array(configItemSchema) }),
-  summary: 'What the whole system has configured, and where simulators stand in',
+  summary: "What the whole system has configured, by service, where simulators stand in, and the id of each service's data encryption key (never the key)",
   category: 'System',
-  example: { reply: { data: [{ name: 'Admin e-mails', category: 'Authentication', configured: true, simulated: false }] } },
+  example: {
+    reply: {
+      data: [
+        { name: 'Admin e-mails', category: 'Authentication', configured: true, simulated: false, service: 'gateway' },
+        { name: 'Data encryption key (QPay client secret, chat webhook secret)', category: 'Bank payments', configured: true, simulated: false, service: 'payments', dataKey: { id: '3f9c2a71', oldKeys: 0 } },
+      ],
+    },
+  },
 });
 
 export const listRuns = defineRoute({
@@ -260,9 +269,26 @@ export const listAlerts = defineRoute({
   example: { query: { status: 'active', limit: 100 }, reply: { data: [exampleAlert], unreachable: [] } },
 });
 
+export const listAudit = defineRoute({
+  owner: 'gateway',
+  method: 'GET',
+  path: '/api/admin/audit',
+  access: 'admin',
+  query: auditListQuery,
+  reply: z.object({
+    data: z.array(auditEntrySchema),
+    /** Pass as `before` for the next, older page; null when this page is the last. */
+    nextBefore: z.string().nullable(),
+    unreachable: z.array(z.string()),
+  }),
+  summary: 'What admins changed, across every service, newest first: who, when, from where, the request, and each row before and after (secrets masked); filtered by actor, table, action and time',
+  category: 'Monitoring',
+  example: { query: { limit: 50 }, reply: { data: [exampleAuditEntry], nextBefore: null, unreachable: [] } },
+});
+
 export const gatewayRoutes = [
   apiIndex, openApiDocument, systemInfo, currentUser, csrfToken, oidcLogin, oidcCallback, logout, passwordLogin, passwordLogout,
-  disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus, listRuns, listSchedules, listAlerts,
+  disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus, listRuns, listSchedules, listAlerts, listAudit, exportDatabase, importDatabase,
   // The gateway's own runs (its sweeps), answered by the gateway itself.
   ...Object.values(runRoutesOf('gateway')),
 ];

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import type { DomainServiceName } from '../services';
+import { serviceNames, type DomainServiceName, type ServiceName } from '../services';
+import { alertRoutesOf } from '../alerts';
+import { auditRoutesOf } from '../audit';
+import { migrationRoutesOf } from '../migration';
 import { runListRoutesOf, runRoutesOf } from '../runs';
 import { defineRoute, successReply } from './contract';
 
@@ -11,6 +14,14 @@ export const configItemSchema = z.object({
   simulated: z.boolean().default(false),
   /** Set when the owning service could not be asked. */
   error: z.string().optional(),
+  /** The process that reported it: the gateway names each service's items when it gathers them. */
+  service: z.enum(serviceNames as [ServiceName, ...ServiceName[]]).optional(),
+  /**
+   * For a service's data encryption key (DATA_ENCRYPTION_KEY): the id sealed values name it by (8
+   * hex characters derived from it, revealing nothing of it) and how many older keys
+   * (DATA_ENCRYPTION_OLD_KEYS) still open values. Never the key.
+   */
+  dataKey: z.object({ id: z.string().regex(/^[0-9a-f]{8}$/), oldKeys: z.number().int().min(0) }).optional(),
 });
 export type ConfigItem = z.infer<typeof configItemSchema>;
 
@@ -47,7 +58,14 @@ export function platformRoutesOf(owner: DomainServiceName) {
     reply: z.object({ items: z.array(configItemSchema) }),
     summary: `What the ${owner} service has configured`,
     category: 'System',
-    example: { reply: { items: [{ name: 'Google Sheets price list', category: 'Pricing', configured: true, simulated: true }] } },
+    example: {
+      reply: {
+        items: [
+          { name: 'Google Sheets price list', category: 'Pricing', configured: true, simulated: true },
+          { name: 'Data encryption key (account passwords)', category: 'Streaming keys', configured: true, simulated: false, dataKey: { id: '3f9c2a71', oldKeys: 1 } },
+        ],
+      },
+    },
   });
   const listDeadLetters = defineRoute({
     owner,
@@ -93,5 +111,8 @@ export function platformRoutesOf(owner: DomainServiceName) {
     category: 'Events',
     example: { body: {}, reply: { success: true, retried: 0 } },
   });
-  return { configStatus, listDeadLetters, replayDeadLetters, listFailedEvents, retryFailedEvents, ...runListRoutesOf(owner), ...runRoutesOf(owner) };
+  return {
+    configStatus, listDeadLetters, replayDeadLetters, listFailedEvents, retryFailedEvents,
+    ...runListRoutesOf(owner), ...runRoutesOf(owner), ...alertRoutesOf(owner), ...auditRoutesOf(owner), ...migrationRoutesOf(owner),
+  };
 }

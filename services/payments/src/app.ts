@@ -64,7 +64,9 @@ export async function buildPaymentsApp({ config, logger, signer, prisma, outbox,
       registerInternalRoutes(app, deps);
     },
     schedules: [reconciliation.schedule, logRetention.schedule],
-    configItems: () => paymentsConfigItems(config, qpay),
+    configItems: () => paymentsConfigItems(config, qpay, secrets),
+    // QPay's API secret and the webhook secret stay behind: an admin enters them again where the file is imported.
+    dataExport: { leaveOut: { qpay_settings: ['qpay_client_secret', 'webhook_secret'] } },
     exposed: { desk, qpay, reconciliation, webhookSecret, logRetention },
   };
 }

@@ -1,3 +1,4 @@
+import { withoutAudit } from '@bo/platform/audit';
 import type { ServiceContext, ServiceParts } from '@bo/platform/service';
 import { GoogleSheet, googleSheetsSystem } from './clients/price-sheet';
 import type { PricingConfig } from './config';
@@ -37,7 +38,8 @@ export async function buildPricingApp({ config, logger, signer, infrastructure, 
     cache: infrastructure.cache,
     snapshots: {
       load: () => pricingStore.loadCopy(prisma),
-      replaceAll: (rows) => prisma.$transaction((tx) => pricingStore.replaceCopy(tx, rows)),
+      // The copy refreshed from the sheet is not an admin's edit, even when an admin's request refreshed it.
+      replaceAll: (rows) => withoutAudit(() => prisma.$transaction((tx) => pricingStore.replaceCopy(tx, rows))),
       // The edit, the product's revision and its event commit together; the relay publishes after.
       recordEdit: (row, previous) =>
         outbox.commit(async (tx, emit) => {
@@ -60,6 +62,8 @@ export async function buildPricingApp({ config, logger, signer, infrastructure, 
       registerCacheRoutes(app, catalog);
     },
     configItems: () => pricingConfigItems(config),
+    // The price list is the Google Sheet; this copy of it is refilled from the sheet at the first read, under new ids.
+    dataExport: { skip: ['pricing_data'] },
     exposed: { catalog },
   };
 }

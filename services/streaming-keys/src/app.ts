@@ -73,7 +73,7 @@ export async function buildStreamingKeysApp({ config, logger, signer, prisma, ou
     consumers: [paidOrderConsumer(outbox, logger), reminderConsumer()],
     schedules: [logRetention.schedule],
     alerts: streamingKeysAlertRules({ prisma, lowFreeSlots: config.LOW_FREE_SLOTS_THRESHOLD }),
-    configItems: () => streamingKeysConfigItems(config),
+    configItems: () => streamingKeysConfigItems(config, secrets),
     exposed: { pool, renewals, logRetention },
   };
 }

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { isSimulatorUrl, serviceHealthProblem } from '@bo/platform';
+import { isSimulatorUrl, serviceHealthProblem, type SecretBox } from '@bo/platform';
 import type { ConfigItem } from '@bo/proto';
 import type { StreamingKeysConfig } from './config';
 import { imapAddress } from './clients/mailbox';
@@ -28,8 +28,8 @@ async function reachableItem(name: string, url: string | undefined, check: (url:
   return { name, category: CATEGORY, configured: Boolean(url) && unreachable === null, simulated, ...(unreachable ? { error: unreachable } : {}) };
 }
 
-/** What the gateway's config-status page shows for this service (secrets never, only whether they are set). */
-export async function streamingKeysConfigItems(config: StreamingKeysConfig): Promise<ConfigItem[]> {
+/** What the gateway's config-status page shows for this service (secrets never, only whether they are set; of the data key its id only). */
+export async function streamingKeysConfigItems(config: StreamingKeysConfig, secrets: SecretBox): Promise<ConfigItem[]> {
   const [payments, aiChat, mailbox] = await Promise.all([
     serviceHealthProblem('payments', config.PAYMENTS_URL),
     reachableItem("AI chat service (parses customers' code mails)", config.AI_CHAT_URL, (url) => serviceHealthProblem('ai-chat', url), false),
@@ -38,7 +38,7 @@ export async function streamingKeysConfigItems(config: StreamingKeysConfig): Pro
   return [
     { name: 'Payments service (streaming invoices and renewal links)', category: CATEGORY, configured: payments === null, simulated: false, ...(payments ? { error: payments } : {}) },
     { name: 'Public URL (renewal links)', category: CATEGORY, configured: Boolean(config.PUBLIC_URL), simulated: false },
-    { name: 'Data encryption key (account passwords)', category: CATEGORY, configured: Boolean(config.DATA_ENCRYPTION_KEY), simulated: false },
+    { name: 'Data encryption key (account passwords)', category: CATEGORY, configured: Boolean(config.DATA_ENCRYPTION_KEY), simulated: false, dataKey: secrets.status },
     aiChat,
     mailbox,
   ];

@@ -2,7 +2,8 @@ import { asService } from '@bo/platform/testing/identity';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedAs } from '@bo/platform/testing/services';
+import { dataKeyId } from '@bo/platform';
+import { signedAs, TEST_DATA_ENCRYPTION_KEY } from '@bo/platform/testing/services';
 import { createEnvelope, keyPattern, notificationsReminderRecorded, routesOwnedBy } from '@bo/proto';
 import { eventually, inboxCount, startKeysSystem, type KeysSystem } from './system';
 
@@ -237,6 +238,8 @@ describe('streaming-keys: the admin routes of /streaming-keys', () => {
     expect(status.status).toBe(200);
     // This suite runs without payments: the page says so rather than claiming it is set up.
     expect(status.body.items).toContainEqual({ name: 'Payments service (streaming invoices and renewal links)', category: 'Streaming keys', configured: false, simulated: false, error: expect.stringContaining('payments is not reachable') });
-    expect(status.body.items).toContainEqual({ name: 'Data encryption key (account passwords)', category: 'Streaming keys', configured: true, simulated: false });
+    // The data key by its id only (the one its sealed values name), and no older key in the ring.
+    expect(status.body.items).toContainEqual({ name: 'Data encryption key (account passwords)', category: 'Streaming keys', configured: true, simulated: false, dataKey: { id: dataKeyId(TEST_DATA_ENCRYPTION_KEY), oldKeys: 0 } });
+    expect(JSON.stringify(status.body)).not.toContain(TEST_DATA_ENCRYPTION_KEY);
   });
 });

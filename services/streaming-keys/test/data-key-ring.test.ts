@@ -22,6 +22,17 @@ describe('the data key ring of streaming-keys and payments', () => {
     it_.payments = await it_.system.restart<RunningService<PaymentsPrisma>>('payments', ring);
     it_.keys = await it_.system.restart<StreamingKeysService>('streaming-keys', ring);
   };
+  /** The data key each service tells the config-status page (as the gateway asks it), and whether any key's text is in what they said. */
+  const dataKeys = async () => {
+    const replies = await Promise.all(
+      (['payments', 'streaming-keys'] as const).map((service) => it_.system.call(service, 'GET', `/internal/${service}/config-status`, undefined, asService('gateway'))),
+    );
+    const said = JSON.stringify(replies.map((reply) => reply.body));
+    return {
+      keys: replies.map((reply) => (reply.body.items as { name: string; dataKey?: unknown }[]).filter((item) => item.dataKey).map(({ name, dataKey }) => ({ name, dataKey }))),
+      keyTextShown: [TEST_DATA_ENCRYPTION_KEY, NEXT_KEY].some((key) => said.includes(key)),
+    };
+  };
   const account = async (email: string) => ((await it_.call('GET', '/api/streaming-accounts?service=NFX')).body.data as { email: string }[]).find((a) => a.email === email);
 
   beforeAll(async () => {
@@ -36,7 +47,17 @@ describe('the data key ring of streaming-keys and payments', () => {
   });
 
   it('opens values of an old key while it is in DATA_ENCRYPTION_OLD_KEYS, and seals new ones with the newest', async () => {
+    expect(await dataKeys()).toEqual({
+      keys: [
+        [{ name: 'Data encryption key (QPay client secret, chat webhook secret)', dataKey: { id: OLD, oldKeys: 0 } }],
+        [{ name: 'Data encryption key (account passwords)', dataKey: { id: OLD, oldKeys: 0 } }],
+      ],
+      keyTextShown: false,
+    });
     await restartWith({ DATA_ENCRYPTION_KEY: NEXT_KEY, DATA_ENCRYPTION_OLD_KEYS: TEST_DATA_ENCRYPTION_KEY });
+    // The config-status page sees the new key's id, and that one older key still opens values.
+    const next = { id: dataKeyId(NEXT_KEY), oldKeys: 1 };
+    expect(await dataKeys()).toEqual({ keys: [[expect.objectContaining({ dataKey: next })], [expect.objectContaining({ dataKey: next })]], keyTextShown: false });
     expect(await account('nfx.old@example.mn')).toMatchObject({ passwordMasked: '••••2026', passwordUnreadable: null, mailboxPasswordMasked: '••••2026' });
     expect((await it_.system.call('payments', 'GET', '/api/qpay/settings')).body).toMatchObject({ qpayClientSecretSet: true, qpayClientSecretUnreadable: null });
     await it_.call('POST', '/api/streaming-keys', { service: 'NFX', email: 'nfx.new@example.mn', months: 1, password: 'New-Key-Pass-2027' });
@@ -46,6 +67,8 @@ describe('the data key ring of streaming-keys and payments', () => {
 
   it('without the old key: the list shows that one record as unreadable naming the key id, never a 500 for the whole list', async () => {
     await restartWith({ DATA_ENCRYPTION_KEY: NEXT_KEY, DATA_ENCRYPTION_OLD_KEYS: '' });
+    const alone = { id: dataKeyId(NEXT_KEY), oldKeys: 0 };
+    expect((await dataKeys()).keys).toEqual([[expect.objectContaining({ dataKey: alone })], [expect.objectContaining({ dataKey: alone })]]);
     const list = await it_.call('GET', '/api/streaming-accounts?service=NFX');
     expect(list.status).toBe(200);
     expect(list.body.data.find((a: { email: string }) => a.email === 'nfx.old@example.mn')).toMatchObject({

@@ -1,0 +1,137 @@
+/**
+ * Database export and import (document 1 §2 migration card, §7, §8; docs/database-export.md): one
+ * JSON file of every service's data, each service exporting and importing its own tables.
+ */
+import { z } from 'zod';
+import { defineRoute } from './http/contract';
+import type { DomainServiceName } from './services';
+
+/** What leaves the system: `metadata` and, per service, its tables' rows. */
+export const migrationMetadataSchema = z.object({
+  exportTimestamp: z.string(),
+  timestamp: z.string(),
+  /** Rows per table, keyed `<service>.<table>`. */
+  tableCounts: z.record(z.string(), z.number()),
+  /** Each service's schema version (its latest migration) when exported. */
+  schemaVersions: z.record(z.string(), z.string().nullable()),
+  /** SHA-256 of each table's rows as PostgreSQL writes them, in key order: the same data gives the same checksum. */
+  checksums: z.record(z.string(), z.string()),
+  /** Columns that never leave (API secrets, password hashes), keyed `<service>.<table>`. */
+  leftOut: z.record(z.string(), z.array(z.string())),
+});
+export type MigrationMetadata = z.infer<typeof migrationMetadataSchema>;
+
+const rowSchema = z.record(z.string(), z.unknown());
+
+export const INVALID_MIGRATION_FILE = 'Invalid migration file format';
+const invalid = { error: INVALID_MIGRATION_FILE };
+
+/** A file as an import takes it: what the export writes (only `exportTimestamp` of its metadata is needed). */
+export const migrationFileSchema = z.object(
+  {
+    data: z.record(z.string(), z.record(z.string(), z.array(rowSchema, invalid), invalid), invalid),
+    metadata: migrationMetadataSchema.partial().extend({ exportTimestamp: z.string(invalid) }).loose(),
+  },
+  invalid,
+);
+
+/** What an import of one table did (or would do, in a dry run). */
+export const tableImportSchema = z.object({
+  /** `<service>.<table>`. */
+  table: z.string(),
+  /** Rows added, updated or already the same. */
+  success: z.number().int(),
+  failed: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** The first refusals, each naming its row. */
+  errors: z.array(z.string()),
+});
+export type TableImportView = z.infer<typeof tableImportSchema>;
+
+const exampleMetadata: MigrationMetadata = {
+  exportTimestamp: '2026-11-27T08:00:00.000Z',
+  timestamp: '2026-11-27T08:00:03.512Z',
+  tableCounts: { 'streaming-keys.streaming_pricing': 1 },
+  schemaVersions: { 'streaming-keys': '20261127051000_audit_log' },
+  checksums: { 'streaming-keys.streaming_pricing': '3f0c9d2b7c1e4a5f8b6d0e1f2a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d' },
+  leftOut: { 'payments.qpay_settings': ['qpay_client_secret', 'webhook_secret'] },
+};
+const exampleRow = { id: 1, service: 'NFX', service_name: 'Netflix', duration: 1, price: 35000, is_active: true };
+
+/** The internal routes every domain service answers for the gateway's export and import. */
+export function migrationRoutesOf(owner: DomainServiceName) {
+  const exportData = defineRoute({
+    owner,
+    method: 'GET',
+    path: `/internal/${owner}/export`,
+    access: 'internal',
+    callers: ['gateway'],
+    reply: z.string(),
+    replyKind: 'stream',
+    summary: `The ${owner} service's tables as lines of JSON, read at one moment: begin (its schema version), then per table its name and left-out columns, its rows, and its count and checksum`,
+    category: 'Migration',
+    example: { reply: '{"t":"begin","version":"20261127051000_audit_log"}\n{"t":"table","name":"streaming_pricing","leftOut":[]}\n{"t":"row","row":{"id":1}}\n{"t":"end","name":"streaming_pricing","count":1,"checksum":"…"}\n' },
+  });
+  const importData = defineRoute({
+    owner,
+    method: 'POST',
+    path: `/internal/${owner}/import`,
+    access: 'internal',
+    callers: ['gateway'],
+    upload: true,
+    body: z.object({
+      version: z.string().nullable(),
+      tables: z.record(z.string(), z.array(rowSchema)),
+      dryRun: z.boolean(),
+      exportTimestamp: z.string(),
+      /** The admin importing, as the gateway knows them (the audit log's import entries name them). */
+      actor: z.object({ id: z.string().nullable(), name: z.string(), address: z.string().nullable(), request: z.string(), correlationId: z.string().nullable() }),
+    }),
+    reply: z.object({
+      version: z.string().nullable(),
+      tables: z.array(z.object({ table: z.string(), added: z.number(), updated: z.number(), unchanged: z.number(), failed: z.number(), errors: z.array(z.string()) })),
+    }),
+    summary: `Imports the ${owner} service's tables of a file in one transaction (a dry run rolls back), adding, updating or leaving each row`,
+    category: 'Migration',
+    example: {
+      body: { version: '20261127051000_audit_log', tables: { streaming_pricing: [exampleRow] }, dryRun: true, exportTimestamp: exampleMetadata.exportTimestamp, actor: { id: 'u-1', name: 'admin@example.com', address: '203.0.113.7', request: 'POST /api/migration/import', correlationId: null } },
+      reply: { version: '20261127051000_audit_log', tables: [{ table: 'streaming_pricing', added: 1, updated: 0, unchanged: 0, failed: 0, errors: [] }] },
+    },
+  });
+  return { exportData, importData };
+}
+
+export const exportDatabase = defineRoute({
+  owner: 'gateway',
+  method: 'GET',
+  path: '/api/migration/export',
+  access: 'admin',
+  reply: z.object({ data: z.record(z.string(), z.record(z.string(), z.array(rowSchema))), metadata: migrationMetadataSchema }),
+  replyKind: 'download',
+  summary: "Download every service's data as one JSON file named with the date (secrets left out, listed in metadata.leftOut)",
+  category: 'Migration',
+  example: { reply: { data: { 'streaming-keys': { streaming_pricing: [exampleRow] } }, metadata: exampleMetadata } },
+});
+
+export const importDatabase = defineRoute({
+  owner: 'gateway',
+  method: 'POST',
+  path: '/api/migration/import',
+  access: 'admin',
+  upload: true,
+  query: z.object({
+    /** `true`: say per table what would be added, updated and refused, and change nothing. */
+    dryRun: z.enum(['true', 'false']).default('false'),
+  }),
+  body: migrationFileSchema,
+  reply: z.object({ success: z.boolean(), dryRun: z.boolean(), results: z.array(tableImportSchema) }),
+  summary: "Import an exported file: a dry run first says per table what would be added, updated and refused; the import then applies each service's tables in one transaction (the same file twice changes nothing)",
+  category: 'Migration',
+  example: {
+    query: { dryRun: 'true' },
+    body: { data: { 'streaming-keys': { streaming_pricing: [exampleRow] } }, metadata: exampleMetadata },
+    reply: { success: true, dryRun: true, results: [{ table: 'streaming-keys.streaming_pricing', success: 1, failed: 0, added: 1, updated: 0, unchanged: 0, errors: [] }] },
+  },
+});
