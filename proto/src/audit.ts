@@ -34,6 +34,30 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntryView = z.infer<typeof auditEntrySchema>;
 
+/**
+ * The list's order, the same in every service and across them: newest first; entries of the same
+ * millisecond by service name, then newest (highest number) first. A place in it, the cursor
+ * `<at>~<service>~<number>` of the last entry a page shows, is exact however many entries share a
+ * millisecond.
+ */
+const AUDIT_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z~[a-z][a-z-]*~\d{1,19}$/;
+
+export function auditCursorOf(entry: Pick<AuditEntryView, 'at' | 'service' | 'id'>): string {
+  return `${entry.at}~${entry.service}~${entry.id.slice(entry.service.length + 1)}`;
+}
+
+export function parseAuditCursor(cursor: string): { at: string; service: string; number: bigint } {
+  const [at, service, number] = cursor.split('~');
+  return { at: at!, service: service!, number: BigInt(number!) };
+}
+
+/** The list's order (see AUDIT_CURSOR). */
+export function compareAuditEntries(a: AuditEntryView, b: AuditEntryView): number {
+  const number = (entry: AuditEntryView) => BigInt(entry.id.slice(entry.service.length + 1));
+  const [na, nb] = [number(a), number(b)];
+  return b.at.localeCompare(a.at) || a.service.localeCompare(b.service) || (nb > na ? 1 : nb < na ? -1 : 0);
+}
+
 export const auditListQuery = z.object({
   /** The admin's name or id, as recorded (exact). */
   actor: z.string().trim().min(1).max(200).optional(),
@@ -44,8 +68,8 @@ export const auditListQuery = z.object({
   from: z.iso.datetime({ offset: true }).optional(),
   /** Entries at or before this time. */
   to: z.iso.datetime({ offset: true }).optional(),
-  /** The next page: entries strictly older than this time (the previous page's `nextBefore`). */
-  before: z.iso.datetime({ offset: true }).optional(),
+  /** The next page: the entries after this place in the list (the previous page's `nextBefore`, see auditCursorOf). */
+  before: z.string().regex(AUDIT_CURSOR, 'A page cursor is the previous page\'s nextBefore').optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;

@@ -22,12 +22,12 @@ const ManyChatAdminPage = lazyPage(() => import('./features/manychat-admin/ManyC
 const AiParserPage = lazyPage(() => import('./features/ai-parser/AiParserPage'), 'aiParser');
 const AiAdminPage = lazyPage(() => import('./features/ai-admin/AiAdminPage'), 'aiAdmin');
 const ScraperAdminPage = lazyPage(() => import('./features/scraper-admin/ScraperAdminPage'), 'scraperAdmin');
+const ConfigurationPage = lazyPage(() => import('./features/configuration/ConfigurationPage'), 'configuration', 'config');
 const CustomerLoginPage = lazyPage(() => import('./features/customer/CustomerLoginPage'), 'customer');
 const ServicePage = lazyPage(() => import('./features/customer/ServicePage'), 'customer');
 
 /** Admin pages of the route table that later releases build. */
 const laterAdminPages: { path: string; title: MessageKey; built?: BuiltPart }[] = [
-  { path: 'configuration', title: 'nav.config' },
   { path: 'analytics', title: 'nav.analytics' },
 ];
 
@@ -61,6 +61,8 @@ export const router = createBrowserRouter([
           { path: 'ai-admin', element: <AiAdminPage /> },
           // Document 2 §2.3: the scraper, its products' publication to the shop, and the pricing settings.
           { path: 'scraper-admin', element: <ScraperAdminPage /> },
+          // Issue 23: the settings hub (outside systems by service, webhook secrets, the data key's id).
+          { path: 'configuration', element: <ConfigurationPage /> },
           ...laterAdminPages.map(({ path, title, built }) => ({ path, element: <NotBuiltPage title={title} built={built} /> })),
         ],
       },

@@ -1,7 +1,7 @@
 import { serveRoute, ServiceClient, type IdentitySigner } from '@bo/platform';
 import type { AuditLog } from '@bo/platform/audit';
 import type { Runs, Scheduler } from '@bo/platform/runs';
-import { alertRoutesOf, auditRoutesOf, listAlerts, listAudit, type AuditEntryView, listRuns, listSchedules, runListRoutesOf, type AlertView, type RunView, type ScheduleView } from '@bo/proto';
+import { alertRoutesOf, auditCursorOf, auditRoutesOf, compareAuditEntries, listAlerts, listAudit, type AuditEntryView, listRuns, listSchedules, runListRoutesOf, type AlertView, type RunView, type ScheduleView } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
@@ -53,15 +53,13 @@ export function registerBackgroundWorkRoutes(app: FastifyInstance, deps: { confi
   });
 
   serveRoute(app, listAudit, async ({ query }) => {
-    const { data, unreachable } = await fromEach<AuditEntryView>(serviceNames, async (client, owner) => (await client.call(auditRoutesOf(owner).listAudit, { query })).data);
-    data.push(...(await deps.auditLog.list(query)));
-    data.sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id));
+    const answers = await fromEach<AuditEntryView[]>(serviceNames, async (client, owner) => [(await client.call(auditRoutesOf(owner).listAudit, { query })).data]);
+    answers.data.push(await deps.auditLog.list(query));
+    // Each source gave its first `limit` entries after the cursor: the first `limit` of them all are
+    // the page. There may be more while any source gave as many as asked for.
+    const data = answers.data.flat().sort(compareAuditEntries);
     const page = data.slice(0, query.limit);
-    if (data.length <= query.limit) return { data: page, nextBefore: null, unreachable };
-    // The next page asks for entries strictly older than this one's last: entries at that same
-    // millisecond not on this page wait for the next with it, unless the whole page is that millisecond.
-    const last = page[page.length - 1]!.at;
-    const whole = page.filter((entry) => entry.at !== last);
-    return whole.length > 0 ? { data: whole, nextBefore: last, unreachable } : { data: page, nextBefore: last, unreachable };
+    const more = answers.data.some((entries) => entries.length === query.limit);
+    return { data: page, nextBefore: more && page.length > 0 ? auditCursorOf(page[page.length - 1]!) : null, unreachable: answers.unreachable };
   });
 }

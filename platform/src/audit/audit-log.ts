@@ -2,7 +2,7 @@
  * A process's audit entries (docs/audit-log.md): written by its tables' trigger, read here. The
  * table is append-only; nothing in the code writes it but the trigger.
  */
-import type { AuditEntryView, AuditListQuery, ServiceName } from '@bo/proto';
+import { parseAuditCursor, type AuditEntryView, type AuditListQuery, type ServiceName } from '@bo/proto';
 import { quoteSchema, type SqlClient } from '../events/sql';
 
 interface AuditRow {
@@ -27,7 +27,7 @@ export class AuditLog {
     this.table = `${quoteSchema(options.schema)}.admin_logs`;
   }
 
-  /** Newest first, filtered as asked; `before` pages on (strictly older entries). */
+  /** Newest first, filtered as asked; `before` pages on: the entries after that place in the list's order (compareAuditEntries). */
   async list(query: AuditListQuery): Promise<AuditEntryView[]> {
     const where: string[] = [];
     const values: unknown[] = [];
@@ -40,7 +40,18 @@ export class AuditLog {
     if (query.action !== undefined) match((at) => `action = ${at}`, query.action);
     if (query.from !== undefined) match((at) => `at >= ${at}`, new Date(query.from));
     if (query.to !== undefined) match((at) => `at <= ${at}`, new Date(query.to));
-    if (query.before !== undefined) match((at) => `at < ${at}`, new Date(query.before));
+    if (query.before !== undefined) {
+      // Of the cursor's millisecond: none of a service listed before the cursor's, all of one listed after, this one's below its number.
+      const cursor = parseAuditCursor(query.before);
+      const service = this.options.service;
+      match((at) => `at <= ${at}`, new Date(cursor.at));
+      if (service < cursor.service) match((at) => `at < ${at}`, new Date(cursor.at));
+      if (service === cursor.service) {
+        values.push(new Date(cursor.at));
+        const time = `$${values.length}`;
+        match((number) => `(at < ${time} OR id < ${number})`, cursor.number.toString());
+      }
+    }
     values.push(query.limit);
     const rows = await this.options.db.$queryRawUnsafe<AuditRow[]>(
       `SELECT id::text, at, actor_id, actor_name, address, request, correlation_id, action, entity, entity_id, "before", "after"

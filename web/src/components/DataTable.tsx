@@ -1,4 +1,4 @@
-import { Table, type TableCellProps, type TableColumnHeaderProps, type TableRowProps } from '@chakra-ui/react';
+import { Table, type TableCellProps, type TableScrollAreaProps, type TableColumnHeaderProps, type TableRowProps } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export interface Column<Row> {
@@ -18,13 +18,15 @@ export interface DataTableProps<Row> {
   caption?: string;
   testId?: string;
   striped?: boolean;
+  /** A height past which the rows scroll inside the table's own box, under a header that stays. */
+  maxH?: TableScrollAreaProps['maxH'];
 }
 
-/** A table that scrolls sideways on narrow screens; the caption (visually hidden) names it for screen readers. */
-export function DataTable<Row>({ columns, rows, rowKey, rowProps, caption, testId, striped = true }: DataTableProps<Row>) {
+/** A table that scrolls sideways on narrow screens (and down past `maxH`); the caption (visually hidden) names it for screen readers. */
+export function DataTable<Row>({ columns, rows, rowKey, rowProps, caption, testId, striped = true, maxH }: DataTableProps<Row>) {
   return (
-    <Table.ScrollArea>
-      <Table.Root size="sm" striped={striped} data-testid={testId}>
+    <Table.ScrollArea maxH={maxH} borderWidth={maxH === undefined ? undefined : '1px'} rounded={maxH === undefined ? undefined : 'md'}>
+      <Table.Root size="sm" striped={striped} stickyHeader={maxH !== undefined} data-testid={testId}>
         {caption && <Table.Caption srOnly>{caption}</Table.Caption>}
         <Table.Header>
           <Table.Row>

@@ -4,10 +4,14 @@ import * as aiParserEn from '../features/ai-parser/texts.en';
 import * as aiParserMn from '../features/ai-parser/texts.mn';
 import * as apiToolsEn from '../features/api-tools/texts.en';
 import * as apiToolsMn from '../features/api-tools/texts.mn';
+import * as auditLogEn from '../features/audit-log/texts.en';
+import * as auditLogMn from '../features/audit-log/texts.mn';
 import * as authEn from '../features/auth/texts.en';
 import * as authMn from '../features/auth/texts.mn';
 import * as configEn from '../features/config/texts.en';
 import * as configMn from '../features/config/texts.mn';
+import * as configurationEn from '../features/configuration/texts.en';
+import * as configurationMn from '../features/configuration/texts.mn';
 import * as customerEn from '../features/customer/texts.en';
 import * as customerMn from '../features/customer/texts.mn';
 import * as docsEn from '../features/docs/texts.en';
@@ -41,8 +45,8 @@ import * as commonMn from './common-texts.mn';
  * code, one file per language, and the app fetches them in parts (bundles.ts), never this union.
  * The keys the components may ask for (MessageKey) are those of the English union.
  */
-export const en = { ...commonEn.en, ...authEn.en, ...overviewEn.en, ...sheetsEn.en, ...manychatEn.en, ...configEn.en, ...docsEn.en, ...woocommerceEn.en, ...qpayEn.en, ...paymentEn.en, ...streamingKeysEn.en, ...manychatAdminEn.en, ...customerEn.en, ...aiParserEn.en, ...aiAdminEn.en, ...runsEn.en, ...scraperAdminEn.en, ...apiToolsEn.en };
-export const mn: Record<keyof typeof en, string> = { ...commonMn.mn, ...authMn.mn, ...overviewMn.mn, ...sheetsMn.mn, ...manychatMn.mn, ...configMn.mn, ...docsMn.mn, ...woocommerceMn.mn, ...qpayMn.mn, ...paymentMn.mn, ...streamingKeysMn.mn, ...manychatAdminMn.mn, ...customerMn.mn, ...aiParserMn.mn, ...aiAdminMn.mn, ...runsMn.mn, ...scraperAdminMn.mn, ...apiToolsMn.mn };
+export const en = { ...commonEn.en, ...authEn.en, ...overviewEn.en, ...sheetsEn.en, ...manychatEn.en, ...configEn.en, ...configurationEn.en, ...docsEn.en, ...woocommerceEn.en, ...qpayEn.en, ...paymentEn.en, ...streamingKeysEn.en, ...manychatAdminEn.en, ...customerEn.en, ...aiParserEn.en, ...aiAdminEn.en, ...runsEn.en, ...auditLogEn.en, ...scraperAdminEn.en, ...apiToolsEn.en };
+export const mn: Record<keyof typeof en, string> = { ...commonMn.mn, ...authMn.mn, ...overviewMn.mn, ...sheetsMn.mn, ...manychatMn.mn, ...configMn.mn, ...configurationMn.mn, ...docsMn.mn, ...woocommerceMn.mn, ...qpayMn.mn, ...paymentMn.mn, ...streamingKeysMn.mn, ...manychatAdminMn.mn, ...customerMn.mn, ...aiParserMn.mn, ...aiAdminMn.mn, ...runsMn.mn, ...auditLogMn.mn, ...scraperAdminMn.mn, ...apiToolsMn.mn };
 
 export { languages, type Language };
 export const catalogues: Record<Language, Record<keyof typeof en, string>> = { en, mn };

@@ -13,6 +13,7 @@ export const en = {
   'nav.sheets': 'Google Sheets',
   'nav.manychat': 'ManyChat Simulator',
   'nav.backgroundWork': 'Background work',
+  'nav.auditLog': 'Audit log',
   'nav.config': 'Configuration',
   'nav.docs': 'Documentation',
   'nav.aiAdmin': 'AI Admin',

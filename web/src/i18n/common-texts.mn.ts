@@ -15,6 +15,7 @@ export const mn: Translation<typeof en> = {
   'nav.sheets': 'Google Sheets',
   'nav.manychat': 'ManyChat симулятор',
   'nav.backgroundWork': 'Арын ажил',
+  'nav.auditLog': 'Аудитын бүртгэл',
   'nav.config': 'Тохиргоо',
   'nav.docs': 'Баримт бичиг',
   'nav.aiAdmin': 'AI админ',

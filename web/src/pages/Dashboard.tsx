@@ -7,6 +7,7 @@ const SheetsSection = lazyPage(() => import('../features/sheets/SheetsSection'),
 const ManyChatSection = lazyPage(() => import('../features/manychat/ManyChatSection'), 'manychat');
 const ConfigSection = lazyPage(() => import('../features/config/ConfigSection'), 'config');
 const BackgroundWorkSection = lazyPage(() => import('../features/runs/BackgroundWorkSection'), 'runs');
+const AuditLogSection = lazyPage(() => import('../features/audit-log/AuditLogSection'), 'auditLog');
 const DocsSection = lazyPage(() => import('../features/docs/DocsSection'), 'docs');
 const ApiToolsSection = lazyPage(() => import('../features/api-tools/ApiToolsSection'), 'apiTools');
 
@@ -26,6 +27,8 @@ function SectionView({ section, onOpen }: { section: Section; onOpen: (section: 
       return <ManyChatSection />;
     case 'background-work':
       return <BackgroundWorkSection />;
+    case 'audit-log':
+      return <AuditLogSection />;
     case 'config':
       return <ConfigSection />;
     case 'docs':

@@ -10,6 +10,7 @@ export const sectionLabels: Record<Section, MessageKey> = {
   sheets: 'nav.sheets',
   manychat: 'nav.manychat',
   'background-work': 'nav.backgroundWork',
+  'audit-log': 'nav.auditLog',
   config: 'nav.config',
   docs: 'nav.docs',
 };

@@ -1,5 +1,5 @@
 /** The dashboard's sections, switched inside '/' by `?section=` (document 1, section 2). */
-export const sections = ['overview', 'api-tools', 'sheets', 'manychat', 'background-work', 'config', 'docs'] as const;
+export const sections = ['overview', 'api-tools', 'sheets', 'manychat', 'background-work', 'audit-log', 'config', 'docs'] as const;
 export type Section = (typeof sections)[number];
 
 /** The address of a section, with more of its own parameters (`&run=<id>` opens a run in Background work). */

@@ -8,4 +8,5 @@ export const en = {
   'config.loading': 'Loading configuration status...',
   'config.error': 'Could not load the configuration status',
   'config.empty': 'No configuration items reported',
+  'config.openHub': 'Webhook secrets and data key',
 } as const;

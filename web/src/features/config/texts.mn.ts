@@ -11,4 +11,5 @@ export const mn: Translation<typeof en> = {
   'config.loading': 'Тохиргооны төлөвийг ачаалж байна...',
   'config.error': 'Тохиргооны төлөвийг ачаалж чадсангүй',
   'config.empty': 'Тохиргооны мэдээлэл ирээгүй',
+  'config.openHub': 'Вэбхүүкийн нууц ба өгөгдлийн түлхүүр',
 };

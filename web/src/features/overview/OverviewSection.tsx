@@ -1,6 +1,5 @@
 import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Suspense } from 'react';
-import { NotBuilt } from '../../components/NotBuilt';
 import { PageHeader } from '../../components/PageHeader';
 import { StatCard } from '../../components/StatCard';
 import { useTexts } from '../../i18n';
@@ -14,6 +13,7 @@ import { averageResponseTime } from './request-stats';
 // recharts is large (about 100 KB gzip): its code is fetched only once the status cards have their data
 // (its texts are the overview's, in by then).
 const TimelineChart = lazyPage(() => import('./TimelineChart'));
+const MigrationCard = lazyPage(() => import('./MigrationCard'));
 
 export default function OverviewSection({ onOpen }: { onOpen: (section: Section) => void }) {
   const { t } = useTexts();
@@ -34,12 +34,16 @@ export default function OverviewSection({ onOpen }: { onOpen: (section: Section)
         <StatusCards status={status} />
         <AlertsCard />
         <Analytics showChart={!status.busy} />
-        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
           <UptimeCard />
-          <Card.Root size="sm">
-            <Card.Header><Heading as="h2" size="md">{t('overview.migrationTitle')}</Heading></Card.Header>
-            <Card.Body><NotBuilt name={t('overview.migrationTitle')} /></Card.Body>
-          </Card.Root>
+          {/* Wide enough for its tables; its code comes once the status cards have their data, like the chart's. */}
+          <Box gridColumn={{ lg: 'span 2' }} minW="0">
+            {!status.busy && (
+              <Suspense fallback={null}>
+                <MigrationCard />
+              </Suspense>
+            )}
+          </Box>
         </SimpleGrid>
       </Stack>
     </>

@@ -1,5 +1,5 @@
 /** The monitoring calls the overview reads. Their shapes are the route contracts' (types only). */
-import type { analyticsEndpoints, analyticsOverview, analyticsTimeline, latestRequests, listAlerts, ReplyOf } from '@bo/proto';
+import type { analyticsEndpoints, analyticsOverview, analyticsTimeline, importDatabase, latestRequests, listAlerts, ReplyOf } from '@bo/proto';
 
 /**
  * The latest entries and, in `total`, how many the log holds in all (gateway/src/routes/monitoring.ts;
@@ -11,6 +11,9 @@ export type AnalyticsOverviewReply = ReplyOf<typeof analyticsOverview>;
 export type EndpointStatsReply = ReplyOf<typeof analyticsEndpoints>;
 export type TimelineReply = ReplyOf<typeof analyticsTimeline>;
 export type AlertsReply = ReplyOf<typeof listAlerts>;
+/** What an import (or its dry run) did per table (docs/database-export.md). */
+export type ImportReply = ReplyOf<typeof importDatabase>;
+export type { MigrationMetadata, TableImportView } from '@bo/proto';
 
 export const overviewKeys = {
   health: ['/health'],
@@ -24,3 +27,9 @@ export const overviewKeys = {
 
 /** Polling of document 1, section 9. */
 export const overviewPolling = { health: 30_000, requests: 10_000, analytics: 30_000, alerts: 30_000 } as const;
+
+/** The Database Migration card's calls (contracts exportDatabase and importDatabase). */
+export const migrationPaths = {
+  export: '/api/migration/export',
+  import: (dryRun: boolean) => `/api/migration/import?dryRun=${dryRun}`,
+} as const;

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Card, Code, DataList, Flex, Heading, Link, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
-import { ConfirmDialog } from '../../components/Dialog';
 import { Form, FormField } from '../../components/Form';
 import { JsonBlock } from '../../components/JsonBlock';
+import { RotatableSecret } from '../../components/RotatableSecret';
 import { useTexts } from '../../i18n';
 import { parseJson } from '../../lib/json';
 import { notify, notifyError } from '../../lib/toast';
@@ -68,19 +68,10 @@ function InboundAddresses() {
 function WebhookSecret() {
   const { t, format } = useTexts();
   const settings = useQpaySettings();
-  const [confirming, setConfirming] = useState(false);
   const rotate = useRotateWebhookSecret({
-    onSuccess: () => {
-      setConfirming(false);
-      notify({ title: t('qpay.secretRotated'), description: t('qpay.secretRotatedBody'), type: 'success' });
-    },
-    onError: (error) => {
-      setConfirming(false);
-      notifyError(t('qpay.secretRotateFailed'), error, t('qpay.secretRotateFailedDefault'));
-    },
+    onSuccess: () => notify({ title: t('qpay.secretRotated'), description: t('qpay.secretRotatedBody'), type: 'success' }),
+    onError: (error) => notifyError(t('qpay.secretRotateFailed'), error, t('qpay.secretRotateFailedDefault')),
   });
-  const masked = settings.data?.webhookSecret;
-  const unreadable = settings.data?.webhookSecretUnreadable;
   const rotatedAt = settings.data?.webhookSecretRotatedAt;
   return (
     <Card.Root size="sm" data-testid="webhook-secret">
@@ -89,32 +80,17 @@ function WebhookSecret() {
         <Text fontSize="sm" color="fg.muted">{t('qpay.secretSubtitle')}</Text>
       </Card.Header>
       <Card.Body>
-        <Stack gap="2">
-          <Flex gap="2" align="center" wrap="wrap">
-            <Code>X-Webhook-Secret</Code>
-            <Text fontFamily="mono" data-testid="webhook-secret-masked" flex="1" minW="24">{masked ?? '…'}</Text>
-            <Flex gap="2">
-              <CopyButton value={fetchWebhookSecret} what={t('qpay.secretTitle')} disabled={!masked} />
-              {/* An unreadable secret (its data key is gone) can still be replaced. */}
-              <Button size="xs" variant="outline" colorPalette="red" onClick={() => setConfirming(true)} disabled={!settings.data}>{t('qpay.secretRotate')}</Button>
-            </Flex>
-          </Flex>
-          {unreadable && <Text fontSize="sm" color="fg.error" data-testid="webhook-secret-unreadable">{t('common.secretUnreadable', { reason: unreadable })}</Text>}
-          <Text fontSize="xs" color="fg.muted" data-testid="webhook-secret-rotated">
-            {rotatedAt ? t('qpay.secretRotatedAt', { time: format.dateTime(rotatedAt) }) : t('qpay.secretNeverRotated')}
-          </Text>
-        </Stack>
+        <RotatableSecret
+          testId="webhook-secret"
+          header="X-Webhook-Secret"
+          masked={settings.data?.webhookSecret}
+          unreadable={settings.data?.webhookSecretUnreadable}
+          rotated={settings.data ? (rotatedAt ? t('qpay.secretRotatedAt', { time: format.dateTime(rotatedAt) }) : t('qpay.secretNeverRotated')) : undefined}
+          copyWhat={t('qpay.secretTitle')}
+          reveal={fetchWebhookSecret}
+          rotation={{ label: t('qpay.secretRotate'), title: t('qpay.secretRotateTitle'), message: t('qpay.secretRotateMessage'), run: () => rotate.mutateAsync(), busy: rotate.isPending }}
+        />
       </Card.Body>
-      <ConfirmDialog
-        open={confirming}
-        title={t('qpay.secretRotateTitle')}
-        message={t('qpay.secretRotateMessage')}
-        confirmLabel={t('qpay.secretRotate')}
-        destructive
-        busy={rotate.isPending}
-        onConfirm={() => !rotate.isPending && rotate.mutate()}
-        onCancel={() => !rotate.isPending && setConfirming(false)}
-      />
     </Card.Root>
   );
 }

@@ -1,12 +1,14 @@
-import { Button, Card, EmptyState, Field, Flex, Heading, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, EmptyState, Flex, Heading, Input, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { FilterBar, FilterField, FilterSelect } from '../../components/Filters';
 import { PageHeader } from '../../components/PageHeader';
 import { useTexts } from '../../i18n';
 import { errorText } from '../../lib/api';
 import { notify, notifyError } from '../../lib/toast';
+import { useSettled } from '../../lib/use-settled';
 import { sectionPath } from '../../shell/sections';
 import { runKeys, type RunFilters, type RunStatus, type RunView } from './api';
 import { useCancelRun, useRetryRun } from './mutations';
@@ -29,14 +31,11 @@ const KIND_TYPING_PAUSE_MS = 400;
 export default function BackgroundWorkSection() {
   const { t } = useTexts();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<RunFilters>({});
+  const [chosen, setChosen] = useState<Omit<RunFilters, 'kind'>>({});
   const [kindTyped, setKindTyped] = useState('');
+  const [kind, settleKind] = useSettled(kindTyped, KIND_TYPING_PAUSE_MS);
+  const filters: RunFilters = { ...chosen, kind };
   const [openId, openRun, closeRun] = useOpenRun();
-
-  useEffect(() => {
-    const timer = setTimeout(() => setFilters((current) => ((current.kind ?? '') === kindTyped ? current : { ...current, kind: kindTyped })), KIND_TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [kindTyped]);
 
   const runs = useRuns(filters);
   const rows = newestFirst(runs.data?.data ?? []);
@@ -83,11 +82,12 @@ export default function BackgroundWorkSection() {
               <Filters
                 filters={filters}
                 kindTyped={kindTyped}
-                onChange={(change) => setFilters((current) => ({ ...current, ...change }))}
+                onChange={(change) => setChosen((current) => ({ ...current, ...change }))}
                 onKind={setKindTyped}
                 onClear={() => {
                   setKindTyped('');
-                  setFilters({});
+                  settleKind('');
+                  setChosen({});
                 }}
               />
             </Stack>
@@ -154,59 +154,38 @@ function Filters({
 }: {
   filters: RunFilters;
   kindTyped: string;
-  onChange: (change: RunFilters) => void;
+  onChange: (change: Omit<RunFilters, 'kind'>) => void;
   onKind: (kind: string) => void;
   onClear: () => void;
 }) {
   const { t } = useTexts();
   return (
-    <Flex gap="3" wrap="wrap" align="flex-end" data-testid="runs-filters">
-      <Field.Root w={{ base: 'full', sm: '48' }}>
-        <Field.Label fontSize="sm">{t('runs.filter.service')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field name="service" value={filters.service ?? ''} onChange={(event) => onChange({ service: event.target.value || undefined })}>
-            <option value="">{t('runs.filter.allServices')}</option>
-            {runServiceList.map((service) => <option key={service} value={service}>{service}</option>)}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '44' }}>
-        <Field.Label fontSize="sm">{t('runs.filter.status')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            name="status"
-            value={filters.status ?? ''}
-            onChange={(event) => onChange({ status: (event.target.value || undefined) as RunStatus | undefined })}
-          >
-            <option value="">{t('runs.filter.allStatuses')}</option>
-            {runStatusList.map((status) => <option key={status} value={status}>{t(`runs.status.${status}`)}</option>)}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '52' }}>
-        <Field.Label fontSize="sm">{t('runs.filter.scheduled')}</Field.Label>
-        <NativeSelect.Root size="sm">
-          <NativeSelect.Field
-            name="scheduled"
-            value={filters.showCompletedScheduled ? 'all' : 'hide'}
-            onChange={(event) => onChange({ showCompletedScheduled: event.target.value === 'all' || undefined })}
-          >
-            <option value="hide">{t('runs.filter.scheduledHide')}</option>
-            <option value="all">{t('runs.filter.scheduledAll')}</option>
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </Field.Root>
-      <Field.Root w={{ base: 'full', sm: '56' }}>
-        <Field.Label fontSize="sm">{t('runs.filter.kind')}</Field.Label>
+    <FilterBar testId="runs-filters">
+      <FilterSelect label={t('runs.filter.service')} width="48" name="service" value={filters.service ?? ''} onChange={(value) => onChange({ service: value || undefined })}>
+        <option value="">{t('runs.filter.allServices')}</option>
+        {runServiceList.map((service) => <option key={service} value={service}>{service}</option>)}
+      </FilterSelect>
+      <FilterSelect label={t('runs.filter.status')} width="44" name="status" value={filters.status ?? ''} onChange={(value) => onChange({ status: (value || undefined) as RunStatus | undefined })}>
+        <option value="">{t('runs.filter.allStatuses')}</option>
+        {runStatusList.map((status) => <option key={status} value={status}>{t(`runs.status.${status}`)}</option>)}
+      </FilterSelect>
+      <FilterSelect
+        label={t('runs.filter.scheduled')}
+        width="52"
+        name="scheduled"
+        value={filters.showCompletedScheduled ? 'all' : 'hide'}
+        onChange={(value) => onChange({ showCompletedScheduled: value === 'all' || undefined })}
+      >
+        <option value="hide">{t('runs.filter.scheduledHide')}</option>
+        <option value="all">{t('runs.filter.scheduledAll')}</option>
+      </FilterSelect>
+      <FilterField label={t('runs.filter.kind')} width="56">
         <Input size="sm" name="kind" value={kindTyped} maxLength={100} placeholder={t('runs.filter.kindPlaceholder')} onChange={(event) => onKind(event.target.value)} />
-      </Field.Root>
+      </FilterField>
       {(filters.service || filters.status || filters.showCompletedScheduled || kindTyped) && (
         <Button size="sm" variant="ghost" onClick={onClear}>{t('runs.filter.clear')}</Button>
       )}
-    </Flex>
+    </FilterBar>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
+import { Badge, Flex, HStack, Progress, Stack, Text } from '@chakra-ui/react';
 import { useTexts } from '../../i18n';
 import type { RunView } from './api';
 import { durationParts, progressShape, runDurationMs, startedByOf, statusBadge } from './model';
@@ -77,13 +77,4 @@ export function useStartedBy(): (startedBy: string) => string {
     const { by, name } = startedByOf(startedBy);
     return by === 'other' ? name : t(`runs.startedBy.${by}`, { name });
   };
-}
-
-/** The service's name, small and muted, as the tables show it. */
-export function ServiceName({ service }: { service: string }) {
-  return (
-    <Box as="span" fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
-      {service}
-    </Box>
-  );
 }

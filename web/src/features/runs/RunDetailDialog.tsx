@@ -3,13 +3,14 @@ import type { ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { ServiceName } from '../../components/ServiceName';
 import { useTexts } from '../../i18n';
 import { errorText } from '../../lib/api';
 import type { RunView } from './api';
 import type { StreamState } from './events';
 import { cancelAction, canRetry, isActive, newerOf } from './model';
 import { useNow, useRun, useRunEvents } from './queries';
-import { Duration, RunProgress, ServiceName, StatusBadge, useStartedBy } from './RunBits';
+import { Duration, RunProgress, StatusBadge, useStartedBy } from './RunBits';
 
 const streamPalette: Record<StreamState, string> = { connecting: 'gray', live: 'green', reconnecting: 'yellow', ended: 'gray', failed: 'orange' };
 

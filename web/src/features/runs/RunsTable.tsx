@@ -1,11 +1,12 @@
 import { Button, HStack, Link, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import type { MouseEvent } from 'react';
 import { DataTable, type Column } from '../../components/DataTable';
+import { ServiceName } from '../../components/ServiceName';
 import { Tooltip } from '../../components/Tooltip';
 import { useTexts } from '../../i18n';
 import type { RunView } from './api';
 import { cancelAction, canRetry, truncate } from './model';
-import { Duration, RunProgress, ServiceName, StatusBadge, useStartedBy } from './RunBits';
+import { Duration, RunProgress, StatusBadge, useStartedBy } from './RunBits';
 
 /** A button's click is its own, not the row's (which opens the run). */
 const only = (action: () => void) => (event: MouseEvent) => {

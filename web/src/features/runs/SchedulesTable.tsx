@@ -1,9 +1,9 @@
 import { Code, Link, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type Column } from '../../components/DataTable';
+import { ServiceName } from '../../components/ServiceName';
 import { useTexts } from '../../i18n';
 import type { ScheduleView } from './api';
-import { ServiceName } from './RunBits';
 
 /** Every schedule: its cron expression, when it last ticked, when it runs next, and its last run (a link to that run's details). */
 export function SchedulesTable({ schedules, runHref }: { schedules: readonly ScheduleView[]; runHref: (id: string) => string }) {

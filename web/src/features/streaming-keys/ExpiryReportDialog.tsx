@@ -4,6 +4,7 @@ import { Dialog } from '../../components/Dialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useTexts, type MessageKey } from '../../i18n';
 import { errorText } from '../../lib/api';
+import { saveFile } from '../../lib/download';
 import { CountGrid } from './CountGrid';
 import { EXPIRING_SOON_DAYS, type ExpiryReport, type ExpiryReportKey } from './api';
 import { useExpiryReport } from './queries';
@@ -22,12 +23,7 @@ const notificationColours = { sent: 'green', failed: 'red', opted_out: 'orange',
 
 /** The report's rows as a CSV file, saved by the browser under today's date. */
 function download(keys: readonly ExpiryReportKey[]) {
-  const url = URL.createObjectURL(new Blob([expiryReportCsv(keys)], { type: 'text/csv;charset=utf-8' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: expiryReportFileName() });
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([expiryReportCsv(keys)], { type: 'text/csv;charset=utf-8' }), expiryReportFileName());
 }
 
 /** Document 3 §2/§3: Total, Sent, Failed, Opted Out, Held and Pending, the keys (a failed or held reminder with its reason), and the CSV export. */

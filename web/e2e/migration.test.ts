@@ -1,0 +1,250 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EmbeddedSystem } from '@bo/embedded';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, sidewaysOverflow } from './qpay-support';
+import { screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+
+let suite: BrowserSuite;
+let system: EmbeddedSystem;
+let browser: Browser;
+let downloads: string;
+
+beforeAll(async () => {
+  suite = await startBrowserSuite('migration');
+  ({ system, browser } = suite);
+  downloads = await mkdtemp(join(tmpdir(), 'bo-web-migration-downloads-'));
+});
+afterAll(async () => {
+  await suite?.stop();
+  if (downloads) await rm(downloads, { recursive: true, force: true });
+});
+
+interface ExportFile {
+  data: Record<string, Record<string, Record<string, unknown>[]>>;
+  metadata: { exportTimestamp: string; timestamp: string; tableCounts: Record<string, number>; schemaVersions: Record<string, string | null> };
+}
+interface Pricing {
+  id: number;
+  service: string;
+  price: number;
+}
+
+const PRICING_TABLE = 'streaming-keys.streaming_pricing';
+const today = () => new Date().toISOString().slice(0, 10);
+const tablesIn = (file: ExportFile) => Object.values(file.data).reduce((sum, tables) => sum + Object.keys(tables).length, 0);
+
+/** The overview, signed in at this width, with its Database Migration card (its code comes after the status cards). */
+async function openCard(width: number = widths.desktop) {
+  const { context, page } = await signedIn(browser, system.url, { width });
+  const card = page.getByTestId('migration-card');
+  // The first overview of a fresh system waits on the price sheet's first read.
+  await card.getByRole('button', { name: 'Export', exact: true }).waitFor({ timeout: 45_000 });
+  return { context, page, card, api: adminApi(page, system.url) };
+}
+
+/**
+ * Holds the next request the predicate names until `release()`: the progress the card shows while
+ * it runs stays on screen long enough to be seen.
+ */
+async function holdNext(page: Page, matches: (url: URL) => boolean): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(matches, async (route) => {
+    await released;
+    await route.continue();
+  }, { times: 1 });
+  return release;
+}
+const importCall = (dryRun: boolean) => (url: URL) => url.pathname === '/api/migration/import' && url.searchParams.get('dryRun') === String(dryRun);
+
+/** Chooses a file in the card's file picker, as a person does with the dialog. */
+const choose = (card: Locator, file: string | { name: string; mimeType: string; buffer: Buffer }) => card.getByTestId('migration-file').setInputFiles(file);
+
+/** A file that never touched the disk: its JSON (or any text) under a name. */
+const fileOf = (name: string, content: unknown) => ({
+  name,
+  mimeType: name.endsWith('.json') ? 'application/json' : 'text/plain',
+  buffer: Buffer.from(typeof content === 'string' ? content : JSON.stringify(content)),
+});
+
+/** The rows of a results table by table name: each row's cells as shown. */
+async function rowsOf(table: Locator): Promise<Record<string, string[]>> {
+  const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => [tr.getAttribute('data-table') ?? '', Array.from(tr.querySelectorAll('td')).map((td) => td.textContent ?? '')] as const),
+  );
+  return Object.fromEntries(rows);
+}
+
+/** Export through the card: the browser's download, saved, with its name and content. */
+async function exportThroughCard(page: Page, card: Locator): Promise<{ name: string; path: string; file: ExportFile }> {
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), card.getByRole('button', { name: 'Export', exact: true }).click()]);
+  const name = download.suggestedFilename();
+  // Saved under its own name (the card shows the chosen file's name), a folder per export.
+  const path = join(await mkdtemp(join(downloads, 'export-')), name);
+  await download.saveAs(path);
+  return { name, path, file: JSON.parse(await readFile(path, 'utf8')) as ExportFile };
+}
+
+describe('the Database Migration card in a real browser', () => {
+  it('exports a file named with the date; importing it changes nothing; after a price edit it puts the price back', async () => {
+    const { context, page, card, api } = await openCard();
+    const created = (await api.post<{ data: Pricing }>('/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: 1, price: 35_000 })).data;
+
+    // Export: the server's file name with today's date, the metadata and the row just made.
+    const exported = await exportThroughCard(page, card);
+    expect(exported.name).toBe(`database-export-${today()}.json`);
+    expect(exported.name).toBe(`database-export-${exported.file.metadata.exportTimestamp.slice(0, 10)}.json`);
+    expect(new Date(exported.file.metadata.exportTimestamp).toISOString()).toBe(exported.file.metadata.exportTimestamp);
+    expect(exported.file.metadata.tableCounts[PRICING_TABLE]).toBe(1);
+    expect(exported.file.data['streaming-keys'].streaming_pricing).toEqual([
+      expect.objectContaining({ id: created.id, service: 'NFX', service_name: 'Netflix', duration: 1, price: 35_000, is_active: true }),
+    ]);
+    expect(await card.getByRole('button', { name: 'Export', exact: true }).isEnabled()).toBe(true);
+
+    // The same file back: a dry run first ('Checking the file…' while it runs), which finds nothing to do.
+    let release = await holdNext(page, importCall(true));
+    await choose(card, exported.path);
+    await card.getByRole('status').filter({ hasText: 'Checking the file…' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Import a file' }).isDisabled()).toBe(true);
+    release();
+    const check = card.getByTestId('migration-check');
+    await check.waitFor();
+    const tables = tablesIn(exported.file);
+    expect(await check.getByTestId('migration-file-summary').textContent()).toMatch(new RegExp(`^${exported.name.replace(/\./g, '\\.')}: exported .+, ${tables} tables$`));
+    // Nothing to add, update or refuse, but for the request log's counts by the hour, which every request since the export has grown.
+    const working = await rowsOf(check.getByTestId('migration-check-table'));
+    expect(working).toEqual({});
+    if (Object.keys(working).length === 0) {
+      expect(await check.getByTestId('migration-check-totals').textContent()).toBe('Every table is already as in the file: nothing to add or update.');
+    }
+    await check.getByRole('button', { name: `Show unchanged tables (${tables - Object.keys(working).length})` }).click();
+    const sameFile = await rowsOf(check.getByTestId('migration-check-table'));
+    expect(Object.keys(sameFile)).toHaveLength(tables);
+    for (const [table, cells] of Object.entries(sameFile)) expect({ table, work: [cells[1], cells[2], cells[4]] }).toEqual({ table, work: ['0', '0', '0'] });
+    expect(sameFile[PRICING_TABLE]).toEqual([PRICING_TABLE, '0', '0', '1', '0']);
+    await screenshot(page, 'migration-check-same-file');
+
+    release = await holdNext(page, importCall(false));
+    await check.getByRole('button', { name: 'Import', exact: true }).click();
+    await card.getByRole('status').filter({ hasText: 'Importing…' }).waitFor();
+    release();
+    const result = card.getByTestId('migration-result');
+    await result.getByText('Import Completed', { exact: true }).waitFor();
+    expect(await check.count()).toBe(0);
+    const imported = await rowsOf(result.getByTestId('migration-result-table'));
+    expect(Object.keys(imported)).toHaveLength(tables);
+    expect(imported[PRICING_TABLE]).toEqual([PRICING_TABLE, '1', '0']);
+    expect(await result.textContent()).toMatch(new RegExp(`^Import Completed${tables} tables; rows: 0 added, \\d+ updated, [\\d,]+ unchanged, 0 failed`));
+    expect(Object.values(imported).every((cells) => cells[2] === '0')).toBe(true);
+
+    // The price changed through the API; the file puts it back: the dry run says 'would update 1', the import does it.
+    await api.put(`/api/streaming/pricing/${created.id}`, { price: 42_000 });
+    await choose(card, exported.path);
+    await check.waitFor();
+    expect(await result.count()).toBe(0);
+    const changed = await rowsOf(check.getByTestId('migration-check-table'));
+    expect(changed).toEqual({ [PRICING_TABLE]: [PRICING_TABLE, '0', '1', '0', '0'] });
+    expect(await check.getByTestId('migration-check-totals').textContent()).toMatch(/^Would add 0, update \d+ and refuse 0 rows; [\d,]+ are already the same\.$/);
+    expect(await check.getByRole('columnheader').allTextContents()).toEqual(['Table', 'Would add', 'Would update', 'Unchanged', 'Would be refused']);
+    await screenshot(page, 'migration-check');
+    // A dry run changes nothing.
+    expect((await api.get<{ data: Pricing[] }>('/api/streaming/pricing')).data.find((row) => row.id === created.id)?.price).toBe(42_000);
+
+    await check.getByRole('button', { name: 'Import', exact: true }).click();
+    await result.getByText('Import Completed', { exact: true }).waitFor();
+    expect((await rowsOf(result.getByTestId('migration-result-table')))[PRICING_TABLE]).toEqual([PRICING_TABLE, '1', '0']);
+    expect(await result.getByRole('columnheader').allTextContents()).toEqual(['Table', 'Success', 'Failed']);
+    expect((await api.get<{ data: Pricing[] }>('/api/streaming/pricing')).data.find((row) => row.id === created.id)?.price).toBe(35_000);
+    await screenshot(page, 'migration-result');
+
+    // Cancel discards a checked file: nothing is imported.
+    await api.put(`/api/streaming/pricing/${created.id}`, { price: 42_000 });
+    await choose(card, exported.path);
+    await check.waitFor();
+    await check.getByRole('button', { name: 'Cancel' }).click();
+    await check.waitFor({ state: 'detached' });
+    expect((await api.get<{ data: Pricing[] }>('/api/streaming/pricing')).data.find((row) => row.id === created.id)?.price).toBe(42_000);
+    await context.close();
+  }, 120_000);
+
+  it("refuses what is not a migration file in the browser: 'Invalid File', 'Invalid migration file format'", async () => {
+    const { context, page, card } = await openCard();
+    const imports: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/migration/import') imports.push(request.url());
+    });
+    const error = card.getByTestId('migration-error');
+
+    await choose(card, fileOf('hello.json', { hello: 1 }));
+    await error.waitFor();
+    expect(await error.textContent()).toBe('Invalid FileInvalid migration file format');
+    expect(await error.getAttribute('role')).toBe('alert');
+    await screenshot(page, 'migration-invalid');
+
+    // A text file that is not JSON at all: a new error in place of the first.
+    await error.evaluate((element) => element.setAttribute('data-seen', 'true'));
+    await choose(card, fileOf('notes.txt', 'these are not the rows you are looking for'));
+    const next = card.locator('[data-testid="migration-error"]:not([data-seen])');
+    await next.waitFor();
+    expect(await next.textContent()).toBe('Invalid FileInvalid migration file format');
+    // Metadata without its export time is refused too.
+    await next.evaluate((element) => element.setAttribute('data-seen', 'true'));
+    await choose(card, fileOf('no-time.json', { data: {}, metadata: { timestamp: '2026-11-27T08:00:00.000Z' } }));
+    await card.locator('[data-testid="migration-error"]:not([data-seen])').waitFor();
+    expect(imports).toEqual([]);
+    await context.close();
+  });
+
+  it("refuses a file exported by a newer version: 'Failed to import database' with the server's words, and changes nothing", async () => {
+    const { context, page, card, api } = await openCard();
+    const file = await api.get<ExportFile>('/api/migration/export');
+    const ownVersion = file.metadata.schemaVersions['streaming-keys'];
+    expect(ownVersion).toMatch(/^\d{14}_\w+$/);
+    file.metadata.schemaVersions['streaming-keys'] = '99990101000000_future';
+
+    await choose(card, fileOf('database-export-future.json', file));
+    const error = card.getByTestId('migration-error');
+    await error.waitFor();
+    // The title, then the server's message.
+    expect(await error.textContent()).toBe(
+      `Failed to import databasestreaming-keys: The file was exported by a newer version (migration 99990101000000_future; this system is at ${ownVersion}): upgrade this system first`,
+    );
+    expect(await card.getByTestId('migration-check').count()).toBe(0);
+    await screenshot(page, 'migration-newer-version');
+    await context.close();
+  });
+
+  it('fits a phone: the buttons wrap, the results table scrolls inside its own box', async () => {
+    const { context, page, card, api } = await openCard(widths.mobile);
+    await api.post('/api/streaming/pricing', { service: 'DPS', serviceName: 'Disney+', duration: 3, price: 60_000 });
+    const exported = await exportThroughCard(page, card);
+    expect(exported.name).toBe(`database-export-${today()}.json`);
+    const price = (await api.get<{ data: Pricing[] }>('/api/streaming/pricing')).data.find((row) => row.service === 'DPS')!;
+    await api.put(`/api/streaming/pricing/${price.id}`, { price: 65_000 });
+
+    await choose(card, exported.path);
+    const check = card.getByTestId('migration-check');
+    await check.waitFor();
+    expect(Object.keys(await rowsOf(check.getByTestId('migration-check-table')))).toEqual([PRICING_TABLE]);
+    await check.getByRole('button', { name: /^Show unchanged tables/ }).click();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    // The name, what would be added and what would be updated side by side without scrolling the table.
+    const pricing = check.locator(`tr[data-table="${PRICING_TABLE}"]`);
+    const [tableBox, updatedCell] = await Promise.all([check.getByTestId('migration-check-table').locator('xpath=..').boundingBox(), pricing.locator('td').nth(2).boundingBox()]);
+    expect(updatedCell!.x + updatedCell!.width).toBeLessThanOrEqual(tableBox!.x + tableBox!.width);
+    await screenshot(page, 'migration-check');
+
+    await check.getByRole('button', { name: 'Import', exact: true }).click();
+    const result = card.getByTestId('migration-result');
+    await result.getByText('Import Completed', { exact: true }).waitFor();
+    const box = result.getByTestId('migration-result-table').locator('xpath=..');
+    const scroll = await box.evaluate((element) => ({ height: element.clientHeight, content: element.scrollHeight, width: element.clientWidth, wide: element.scrollWidth }));
+    expect(scroll.content).toBeGreaterThan(scroll.height); // every table listed, scrolling in its own box
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, 'migration-result');
+    await context.close();
+  });
+});
