@@ -1,4 +1,5 @@
-import { Box, Flex, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { JumpLinks } from '../../components/JumpLinks';
 import { PageHeader } from '../../components/PageHeader';
 import { useTexts } from '../../i18n';
 import { ConversationsCard } from './ConversationsCard';
@@ -23,16 +24,7 @@ export default function AiAdminPage() {
   return (
     <>
       <PageHeader title={t('aiAdmin.title')} subtitle={t('aiAdmin.subtitle')} />
-      <Box as="nav" aria-label={t('aiAdmin.jumpTo')} mb="6" mt="-2">
-        <Flex gap="1" wrap="wrap" align="center" fontSize="sm">
-          <Text as="span" color="fg.muted" me="1">{`${t('aiAdmin.jumpTo')}:`}</Text>
-          {sections.map((section) => (
-            <Link key={section.id} href={`#${section.id}`} colorPalette="blue" px="1.5" py="0.5" borderRadius="sm" _hover={{ bg: 'bg.muted' }}>
-              {t(section.title)}
-            </Link>
-          ))}
-        </Flex>
-      </Box>
+      <JumpLinks label="aiAdmin.jumpTo" sections={sections} />
       <Stack gap="6">
         <StatusCard />
         <PromptsCard />

@@ -1,5 +1,6 @@
-import { Box, Code, DataList, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Box, Code, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { LabelledValues } from '../../components/LabelledValues';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { JsonBlock } from '../../components/JsonBlock';
@@ -38,14 +39,7 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntryView; on
   return (
     <Dialog open onClose={onClose} size="xl" title={t('auditLog.detail.title', { action: t(`auditLog.action.${entry.action}`), entity: row })}>
       <Stack gap="5" data-testid="audit-detail" data-audit-id={entry.id}>
-        <DataList.Root orientation="horizontal" size="sm" gap="2">
-          {items.map(([label, value]) => (
-            <DataList.Item key={label}>
-              <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
-              <DataList.ItemValue minW="0">{value}</DataList.ItemValue>
-            </DataList.Item>
-          ))}
-        </DataList.Root>
+        <LabelledValues items={items} />
 
         {entry.action === 'update' && (
           <Text fontSize="sm" fontWeight="medium" data-testid="audit-changed">

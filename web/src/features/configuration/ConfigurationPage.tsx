@@ -1,4 +1,5 @@
-import { Box, Flex, Link, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
+import { JumpLinks } from '../../components/JumpLinks';
 import { PageHeader } from '../../components/PageHeader';
 import { useTexts, type MessageKey } from '../../i18n';
 import { DataKeyCard } from './DataKeyCard';
@@ -22,16 +23,7 @@ export default function ConfigurationPage() {
   return (
     <>
       <PageHeader title={t('configuration.title')} subtitle={t('configuration.subtitle')} />
-      <Box as="nav" aria-label={t('configuration.jumpTo')} mb="6" mt="-2">
-        <Flex gap="1" wrap="wrap" align="center" fontSize="sm">
-          <Text as="span" color="fg.muted" me="1">{`${t('configuration.jumpTo')}:`}</Text>
-          {sections.map((section) => (
-            <Link key={section.id} href={`#${section.id}`} colorPalette="blue" px="1.5" py="0.5" borderRadius="sm" _hover={{ bg: 'bg.muted' }}>
-              {t(section.title)}
-            </Link>
-          ))}
-        </Flex>
-      </Box>
+      <JumpLinks label="configuration.jumpTo" sections={sections} />
       <Stack gap="6">
         <SystemsCard />
         <WebhooksCard />

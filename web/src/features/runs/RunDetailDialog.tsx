@@ -1,5 +1,6 @@
-import { Badge, Box, Button, Code, DataList, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Code, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { LabelledValues } from '../../components/LabelledValues';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -104,14 +105,7 @@ function RunBody({ run, now, stream }: { run: RunView; now: number; stream: Stre
   ];
   return (
     <Stack gap="5">
-      <DataList.Root orientation="horizontal" size="sm" gap="2">
-        {items.map(([label, value]) => (
-          <DataList.Item key={label}>
-            <DataList.ItemLabel minW="28">{label}</DataList.ItemLabel>
-            <DataList.ItemValue minW="0">{value}</DataList.ItemValue>
-          </DataList.Item>
-        ))}
-      </DataList.Root>
+      <LabelledValues items={items} />
 
       <Box>
         <Heading as="h3" size="sm" mb="2">{t('runs.detail.progress')}</Heading>
