@@ -32,6 +32,16 @@ export const alertSchema = z.object({
 });
 export type AlertView = z.infer<typeof alertSchema>;
 
+/**
+ * The list's order, in a service (its SQL) and across them (the gateway): firing first, then
+ * pending, then resolved; the latest change first within each; then by rule and key.
+ */
+export function compareAlerts(a: AlertView, b: AlertView): number {
+  const rank = { firing: 0, pending: 1, resolved: 2 } as const;
+  const changedAt = (alert: AlertView) => alert.resolvedAt ?? alert.firedAt ?? alert.pendingSince;
+  return rank[a.status] - rank[b.status] || changedAt(b).localeCompare(changedAt(a)) || a.rule.localeCompare(b.rule) || a.key.localeCompare(b.key) || a.id.localeCompare(b.id);
+}
+
 export const alertListQuery = z.object({
   /** `active` (the default): pending and firing; or one status. */
   status: z.enum(['active', ...alertStatuses]).default('active'),

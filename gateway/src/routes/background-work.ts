@@ -1,7 +1,7 @@
 import { serveRoute, ServiceClient, type IdentitySigner } from '@bo/platform';
 import type { AuditLog } from '@bo/platform/audit';
 import type { Runs, Scheduler } from '@bo/platform/runs';
-import { alertRoutesOf, auditCursorOf, auditRoutesOf, compareAuditEntries, listAlerts, listAudit, type AuditEntryView, listRuns, listSchedules, runListRoutesOf, type AlertView, type RunView, type ScheduleView } from '@bo/proto';
+import { alertRoutesOf, auditCursorOf, compareAlerts, auditRoutesOf, compareAuditEntries, listAlerts, listAudit, type AuditEntryView, listRuns, listSchedules, runListRoutesOf, type AlertView, type RunView, type ScheduleView } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config';
 import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
@@ -45,10 +45,7 @@ export function registerBackgroundWorkRoutes(app: FastifyInstance, deps: { confi
 
   serveRoute(app, listAlerts, async ({ query }) => {
     const { data, unreachable } = await fromEach<AlertView>(serviceNames, async (client, owner) => (await client.call(alertRoutesOf(owner).listAlerts, { query })).data);
-    // Firing first, then pending, then resolved; the latest change first within each.
-    const rank = { firing: 0, pending: 1, resolved: 2 } as const;
-    const changedAt = (alert: AlertView) => alert.resolvedAt ?? alert.firedAt ?? alert.pendingSince;
-    data.sort((a, b) => rank[a.status] - rank[b.status] || changedAt(b).localeCompare(changedAt(a)) || a.id.localeCompare(b.id));
+    data.sort(compareAlerts);
     return { data: data.slice(0, query.limit), unreachable };
   });
 

@@ -129,6 +129,7 @@ export class Alerts {
     const rows = await this.options.db.$queryRawUnsafe<AlertRow[]>(
       `SELECT * FROM ${this.table}
        WHERE CASE WHEN $1 = 'active' THEN status IN ('pending', 'firing') ELSE status = $1 END
+       -- The order of compareAlerts (proto), which the gateway keeps across services.
        ORDER BY CASE status WHEN 'firing' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END, coalesce(resolved_at, fired_at, pending_since) DESC, rule, key, id
        LIMIT $2`,
       filter.status,
