@@ -5,6 +5,7 @@
  * calls carry the CSRF token.
  */
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import type { ApiUrl } from './paths';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -56,7 +57,8 @@ export class RedirectNotFollowed extends Error {
   }
 }
 
-export async function apiRequest<T = unknown>(method: Method, path: string, payload?: unknown): Promise<T> {
+/** A call of one of the contracts' routes (its path checked against them when the app is type-checked). */
+export async function apiRequest<T = unknown>(method: Method, path: ApiUrl, payload?: unknown): Promise<T> {
   return (await apiExchange(method, path, payload)).body as T;
 }
 
@@ -95,7 +97,8 @@ export function pathOfKey(queryKey: QueryKey): string {
   return queryKey.map(String).join('/').replace('/?', '?');
 }
 
-export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', pathOfKey(queryKey));
+// A query key's parts are the path's (each feature's keys are built from its routes' paths).
+export const defaultQueryFn: QueryFunction = ({ queryKey }) => apiRequest('GET', pathOfKey(queryKey) as ApiUrl);
 
 /** The server's `error` field when the failure carries one, else the given default (the spec's text). */
 export function errorText(error: unknown, fallback: string): string {

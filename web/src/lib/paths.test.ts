@@ -16,8 +16,8 @@ describe('apiPath', () => {
   });
 
   it('fills several parameters and appends a query string', () => {
-    expect(apiPath('/api/qpay/invoices/user/:userId/:page', { userId: 'a&b', page: 2 }, { limit: 10, q: 'Нетфликс #1' })).toBe(
-      '/api/qpay/invoices/user/a%26b/2?limit=10&q=%D0%9D%D0%B5%D1%82%D1%84%D0%BB%D0%B8%D0%BA%D1%81%20%231',
+    expect(apiPath('/api/streaming-keys/available-profiles/:email/:service', { email: 'a&b@example.mn', service: 2 }, { limit: 10, q: 'Нетфликс #1' })).toBe(
+      '/api/streaming-keys/available-profiles/a%26b%40example.mn/2?limit=10&q=%D0%9D%D0%B5%D1%82%D1%84%D0%BB%D0%B8%D0%BA%D1%81%20%231',
     );
   });
 

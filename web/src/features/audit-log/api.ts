@@ -1,6 +1,6 @@
 /** The audit log's call. Its shapes are the route contract's (types only: no zod in the bundle). */
 import type { AuditAction, listAudit, ReplyOf } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { apiPath, queryString } from '../../lib/paths';
 
 export type { AuditAction, AuditEntryView } from '@bo/proto';
 
@@ -34,7 +34,7 @@ const queryOf = ({ actor, entity, action, from, to }: AuditFilters) => ({
  */
 export const auditKeys = {
   all: ['/api/admin/audit'],
-  list: (filters: AuditFilters) => ['/api/admin/audit', apiPath('', {}, queryOf(filters))] as const,
+  list: (filters: AuditFilters) => ['/api/admin/audit', queryString(queryOf(filters))] as const,
 } as const;
 
 export const auditPaths = {

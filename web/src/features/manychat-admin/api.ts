@@ -1,6 +1,6 @@
 /** The /manychat-admin page's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type { getManyChatSettings, listDeliveries, listManyChatTemplates, ReplyOf, RequestBodyOf, triggerExpiryCheck, updateManyChatSetting } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { queryString } from '../../lib/paths';
 
 export type { Delivery, ExpiryCheckCounts, ManyChatSettings, TemplateKind } from '@bo/proto';
 
@@ -22,7 +22,7 @@ export const REMINDER_DAYS = { min: 1, max: 30 } as const;
 export const manyChatKeys = {
   settings: ['/api/manychat/settings'],
   templates: ['/api/manychat/templates'],
-  held: ['/api/manychat/deliveries', apiPath('', {}, { status: 'held', limit: HELD_SHOWN })],
+  held: ['/api/manychat/deliveries', queryString({ status: 'held', limit: HELD_SHOWN })],
 } as const;
 
 export const manyChatPaths = {

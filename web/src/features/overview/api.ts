@@ -1,5 +1,6 @@
 /** The monitoring calls the overview reads. Their shapes are the route contracts' (types only). */
 import type { analyticsEndpoints, analyticsOverview, analyticsTimeline, importDatabase, latestRequests, listAlerts, ReplyOf } from '@bo/proto';
+import { apiPath } from '../../lib/paths';
 
 /**
  * The latest entries and, in `total`, how many the log holds in all (gateway/src/routes/monitoring.ts;
@@ -31,5 +32,5 @@ export const overviewPolling = { health: 30_000, requests: 10_000, analytics: 30
 /** The Database Migration card's calls (contracts exportDatabase and importDatabase). */
 export const migrationPaths = {
   export: '/api/migration/export',
-  import: (dryRun: boolean) => `/api/migration/import?dryRun=${dryRun}`,
+  import: (dryRun: boolean) => apiPath('/api/migration/import', {}, { dryRun }),
 } as const;

@@ -4,7 +4,7 @@ import type {
   rotateWebhookSecret, saveQpaySettings, testChatPaymentWebhook,
 } from '@bo/proto';
 import { apiRequest } from '../../lib/api';
-import { apiPath } from '../../lib/paths';
+import { apiPath, queryString, type ApiUrl } from '../../lib/paths';
 
 export type { ChatPaymentRequest, InvoiceRecord, WebhookLog } from '@bo/proto';
 
@@ -29,8 +29,8 @@ export const LOGS_SHOWN = 100;
 export const qpayKeys = {
   settings: ['/api/qpay/settings'],
   pending: ['/api/qpay/invoices/pending'],
-  recent: ['/api/qpay/invoices/recent', apiPath('', {}, { limit: RECENT_INVOICES_SHOWN })],
-  logs: ['/api/qpay/logs', apiPath('', {}, { limit: LOGS_SHOWN })],
+  recent: ['/api/qpay/invoices/recent', queryString({ limit: RECENT_INVOICES_SHOWN })],
+  logs: ['/api/qpay/logs', queryString({ limit: LOGS_SHOWN })],
 } as const;
 
 export const qpayPaths = {
@@ -45,7 +45,8 @@ export const qpayPaths = {
   recheck: (invoiceId: string) => apiPath('/api/qpay/invoices/:invoiceId/check', { invoiceId }),
   approve: (id: string) => apiPath('/api/admin/invoices/:id/approve', { id }),
   remove: (id: string) => apiPath('/api/admin/invoices/:id', { id }),
-  paymentPage: (invoiceId: string) => apiPath('/payment/:invoiceId', { invoiceId }),
+  // The public payment page (a page of the app, not an API route).
+  paymentPage: (invoiceId: string) => `/payment/${encodeURIComponent(invoiceId)}`,
 } as const;
 
 /**
@@ -61,4 +62,4 @@ export function listOrEmpty<Item>(reply: unknown): { data: Item[] } {
 /** The whole chat webhook secret, asked for at the moment it is copied (never kept on the page). */
 export const fetchWebhookSecret = async () => (await apiRequest<RevealedSecret>('POST', qpayPaths.revealWebhookSecret)).secret;
 
-export const fetchList = async <Item>(path: string) => listOrEmpty<Item>(await apiRequest('GET', path));
+export const fetchList = async <Item>(path: ApiUrl) => listOrEmpty<Item>(await apiRequest('GET', path));

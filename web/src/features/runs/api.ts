@@ -1,6 +1,6 @@
 /** The background-work calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type { listRuns, listSchedules, ReplyOf, RunStatus, RunView } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { queryString, type ApiUrl } from '../../lib/paths';
 
 export type { RunStatus, RunView, ScheduleView } from '@bo/proto';
 
@@ -29,16 +29,19 @@ export const runKeys = {
   list: ({ service, status, kind, showCompletedScheduled }: RunFilters) =>
     [
       '/api/admin/runs',
-      apiPath('', {}, { service: service || undefined, status: status || undefined, kind: kind?.trim() || undefined, hideCompletedScheduled: showCompletedScheduled ? undefined : 'true', limit: RUNS_SHOWN }),
+      queryString({ service: service || undefined, status: status || undefined, kind: kind?.trim() || undefined, hideCompletedScheduled: showCompletedScheduled ? undefined : 'true', limit: RUNS_SHOWN }),
     ] as const,
   run: (id: string) => ['/api/admin/runs', encodeURIComponent(id)] as const,
   schedules: ['/api/admin/schedules'],
 } as const;
 
+/** A run's own routes: its id, `<service>.<uuid>`, is the owner's route (`/api/admin/runs/<service>.:runId`). */
+const runPath = (id: string, action = '') => `/api/admin/runs/${encodeURIComponent(id)}${action}` as ApiUrl;
+
 export const runPaths = {
-  events: (id: string) => apiPath('/api/admin/runs/:id/events', { id }),
-  cancel: (id: string) => apiPath('/api/admin/runs/:id/cancel', { id }),
-  retry: (id: string) => apiPath('/api/admin/runs/:id/retry', { id }),
+  events: (id: string) => runPath(id, '/events'),
+  cancel: (id: string) => runPath(id, '/cancel'),
+  retry: (id: string) => runPath(id, '/retry'),
 } as const;
 
 /**

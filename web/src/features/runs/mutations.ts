@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import type { ApiUrl } from '../../lib/paths';
 import { useInvalidatingMutation, type CallerOptions } from '../../lib/mutation';
 import { runKeys, runPaths, type RunActionReply } from './api';
 import { patchCached } from './model';
@@ -8,7 +9,7 @@ import { patchCached } from './model';
  * Posts the action; the answer's run goes straight into every list and the run's own answer (the
  * buttons change at once), before those are asked for again.
  */
-async function act(queryClient: QueryClient, path: string): Promise<RunActionReply> {
+async function act(queryClient: QueryClient, path: ApiUrl): Promise<RunActionReply> {
   const reply = await apiRequest<RunActionReply>('POST', path);
   if (reply?.run) queryClient.setQueriesData<unknown>({ queryKey: runKeys.all }, (cached: unknown) => patchCached(cached, reply.run));
   return reply;

@@ -1,6 +1,6 @@
 /** The price-sheet calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type { listPrices, PriceRow, ReplyOf, RequestBodyOf, updateSheetRow } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { queryString } from '../../lib/paths';
 
 export type { CacheStatus, PriceRow, WoocommerceSyncOutcome } from '@bo/proto';
 
@@ -15,7 +15,7 @@ export type SheetUpdateReply = ReplyOf<typeof updateSheetRow>;
 /** A key joined with slashes is the GET path, so a resource's `all` key invalidates its other keys. */
 export const sheetKeys = {
   prices: ['/api/prices'],
-  priceRows: ['/api/prices', apiPath('', {}, { format: 'array' })],
+  priceRows: ['/api/prices', queryString({ format: 'array' })],
   cacheStatus: ['/api/cache/status'],
 } as const;
 

@@ -4,7 +4,7 @@ import type {
   listAccounts, listKeys, listPricing, listStreamingInvoices, refundStreamingInvoice, ReplyOf, RequestBodyOf, sendTestNotification, ServiceCode,
   setAccountMailboxPassword, slotStats, updateCustomerId, updatePricing,
 } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { apiPath, queryString } from '../../lib/paths';
 
 export type { ServiceCode, StreamingInvoiceView, StreamingKeyView, StreamingPricingRow } from '@bo/proto';
 
@@ -55,14 +55,14 @@ export const DEFAULT_TEST_USER_ID = '9000001';
 export const keyKeys = {
   stats: ['/api/streaming-keys/stats'],
   slots: ['/api/streaming-keys/slot-stats'],
-  list: (search: string) => (search ? (['/api/streaming-keys', apiPath('', {}, { search })] as const) : (['/api/streaming-keys'] as const)),
+  list: (search: string) => (search ? (['/api/streaming-keys', queryString({ search })] as const) : (['/api/streaming-keys'] as const)),
   all: ['/api/streaming-keys'],
-  expiring: ['/api/streaming-keys/expiring-soon', apiPath('', {}, { days: EXPIRING_SOON_DAYS })],
-  recent: ['/api/streaming-keys/recent', apiPath('', {}, { limit: RECENT_KEYS })],
-  emailsWithSlots: (service: ServiceCode) => ['/api/streaming-keys/emails-with-slots', apiPath('', {}, { service })] as const,
+  expiring: ['/api/streaming-keys/expiring-soon', queryString({ days: EXPIRING_SOON_DAYS })],
+  recent: ['/api/streaming-keys/recent', queryString({ limit: RECENT_KEYS })],
+  emailsWithSlots: (service: ServiceCode) => ['/api/streaming-keys/emails-with-slots', queryString({ service })] as const,
   expiryReport: ['/api/streaming/expiry-report'],
   invoices: ['/api/streaming-invoices'],
-  attention: ['/api/streaming-invoices', apiPath('', {}, { status: 'NEEDS_ATTENTION' })],
+  attention: ['/api/streaming-invoices', queryString({ status: 'NEEDS_ATTENTION' })],
   pricing: ['/api/streaming/pricing'],
   accounts: ['/api/streaming-accounts'],
 } as const;

@@ -3,7 +3,7 @@ import type {
   addMapping, autoMap, exportToSheets, getOrder, latestSyncRun, listMappings, reconciliation, recentPricePushes, ReplyOf,
   RequestBodyOf, searchOrders, shopProducts, storeStatus, syncAll, syncOne,
 } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { apiPath, queryString } from '../../lib/paths';
 
 export type { AutoMapResult, OrderSummary, PricePush, ProductMapping, StoreStatus, SyncRun } from '@bo/proto';
 
@@ -34,7 +34,7 @@ export const shopKeys = {
   mappings: ['/api/woocommerce/mappings'],
   latestSyncRun: ['/api/woocommerce/sync-runs', 'latest'],
   reconciliation: ['/api/woocommerce/reconciliation'],
-  pricePushes: ['/api/woocommerce/price-pushes', apiPath('', {}, { limit: PRICE_PUSHES_SHOWN })],
+  pricePushes: ['/api/woocommerce/price-pushes', queryString({ limit: PRICE_PUSHES_SHOWN })],
   order: (id: number) => ['/api/woocommerce/order', String(id)] as const,
 } as const;
 
