@@ -11,7 +11,7 @@ export const migrationMetadataSchema = z.object({
   exportTimestamp: z.string(),
   timestamp: z.string(),
   /** Rows per table, keyed `<service>.<table>`. */
-  tableCounts: z.record(z.string(), z.number()),
+  tableCounts: z.record(z.string(), z.number().int().min(0).max(2_147_483_647)),
   /** Each service's schema version (its latest migration) when exported. */
   schemaVersions: z.record(z.string(), z.string().nullable()),
   /** SHA-256 of each table's rows as PostgreSQL writes them, in key order: the same data gives the same checksum. */
