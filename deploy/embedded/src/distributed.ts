@@ -80,7 +80,8 @@ async function startProcess(name: ServiceName, env: Record<string, string>, quie
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited at start (code ${child.exitCode}):\n${stderr}`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    // Its own /health, naming it: a port picked free a moment ago may have been taken by another process since.
+    const ok = await fetch(url).then(async (response) => response.ok && ((await response.json()) as { service?: string }).service === name, () => false);
     if (ok) return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
