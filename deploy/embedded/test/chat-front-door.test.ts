@@ -164,9 +164,10 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect((await post(`${system.url}/api/manychat/webhook`, question, { 'X-Webhook-Secret': old })).status).toBe(200);
     expect((await asAdmin('POST', '/api/qpay/webhook-secret/rotate')).status).toBe(200);
     const fresh = await reveal();
-    const rotatedAt = Date.now();
-    await expect.poll(async () => (await post(`${system.url}/api/manychat/webhook`, question, { 'X-Webhook-Secret': old })).status, { timeout: 5_000, interval: 200 }).toBe(401);
-    expect(Date.now() - rotatedAt).toBeLessThan(3_000);
+    // About a second after the rotation plus payments' answer (chat-secret.ts); at the latest once ai-chat's
+    // re-check window (RECHECKED_SECRET_MS, 10 s) has passed, however slow payments is. The whole test takes
+    // 1.6 s alone; CI's loaded machine took over 3 s, which a 3 s bound here had failed.
+    await expect.poll(async () => (await post(`${system.url}/api/manychat/webhook`, question, { 'X-Webhook-Secret': old })).status, { timeout: 12_000, interval: 200 }).toBe(401);
     const burst = await Promise.all(Array.from({ length: 20 }, () => post(`${system.url}/api/manychat/webhook`, question, { 'X-Webhook-Secret': fresh })));
     expect(burst.map((reply) => reply.status)).toEqual(Array.from({ length: 20 }, () => 200));
   });
