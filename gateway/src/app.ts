@@ -124,7 +124,7 @@ export async function buildGateway(deps: GatewayDeps) {
   runs.register(schedules.map((entry) => entry.run));
   registerRunRoutes(app, { service: 'gateway', runs });
   registerBackgroundWorkRoutes(app, { config, signer, runs, scheduler, auditLog: new AuditLog({ service: 'gateway', schema: GATEWAY_SCHEMA, db }) });
-  registerMigrationRoutes(app, { config, signer, database: deps.database });
+  registerMigrationRoutes(app, { config, signer, database: deps.database, prisma: deps.prisma, runs });
   await registerProxy(app, { config, pools, cache, signer, sessions });
   await registerWebAssets(app, config.WEB_DIST_DIR);
 

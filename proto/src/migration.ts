@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './http/contract';
+import { runSchema } from './runs';
 import type { DomainServiceName } from './services';
 
 /** What leaves the system: `metadata` and, per service, its tables' rows. */
@@ -115,6 +116,16 @@ export const exportDatabase = defineRoute({
   example: { reply: { data: { 'streaming-keys': { streaming_pricing: [exampleRow] } }, metadata: exampleMetadata } },
 });
 
+/** What an import did per table: a dry run's answer, and an import run's result (document 1 §6: a success flag and results). */
+export const importResultSchema = z.object({ success: z.boolean(), dryRun: z.boolean(), results: z.array(tableImportSchema) });
+export type ImportResult = z.infer<typeof importResultSchema>;
+/** The gateway's run that applies a file, service by service (its result is an ImportResult). */
+export const IMPORT_RUN_KIND = 'migration-import';
+/** Two imports at once would interleave their rows: a second while one runs is refused with this. */
+export const IMPORT_ALREADY_RUNNING = 'An import is already running: wait for it to end';
+
+const exampleResult = { table: 'streaming-keys.streaming_pricing', success: 1, failed: 0, added: 1, updated: 0, unchanged: 0, errors: [] };
+
 export const importDatabase = defineRoute({
   owner: 'gateway',
   method: 'POST',
@@ -126,12 +137,17 @@ export const importDatabase = defineRoute({
     dryRun: z.enum(['true', 'false']).default('false'),
   }),
   body: migrationFileSchema,
-  reply: z.object({ success: z.boolean(), dryRun: z.boolean(), results: z.array(tableImportSchema) }),
-  summary: "Import an exported file: a dry run first says per table what would be added, updated and refused; the import then applies each service's tables in one transaction (the same file twice changes nothing)",
+  reply: z.discriminatedUnion('dryRun', [
+    importResultSchema.extend({ dryRun: z.literal(true) }),
+    /** The import itself is a run (Background work): it moves service by service, and its result is the import's. */
+    z.object({ dryRun: z.literal(false), run: runSchema }),
+  ]),
+  summary:
+    "Import an exported file: a dry run says per table what would be added, updated and refused; the import checks the file the same way, then starts a run that applies each service's tables in one transaction (its result: success and results per table; the same file twice changes nothing)",
   category: 'Migration',
   example: {
     query: { dryRun: 'true' },
     body: { data: { 'streaming-keys': { streaming_pricing: [exampleRow] } }, metadata: exampleMetadata },
-    reply: { success: true, dryRun: true, results: [{ table: 'streaming-keys.streaming_pricing', success: 1, failed: 0, added: 1, updated: 0, unchanged: 0, errors: [] }] },
+    reply: { success: true, dryRun: true, results: [exampleResult] },
   },
 });

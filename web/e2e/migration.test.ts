@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EmbeddedSystem } from '@bo/embedded';
+import { startEmbedded, type EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, sidewaysOverflow } from './qpay-support';
@@ -24,7 +24,13 @@ afterAll(async () => {
 
 interface ExportFile {
   data: Record<string, Record<string, Record<string, unknown>[]>>;
-  metadata: { exportTimestamp: string; timestamp: string; tableCounts: Record<string, number>; schemaVersions: Record<string, string | null> };
+  metadata: {
+    exportTimestamp: string;
+    timestamp: string;
+    tableCounts: Record<string, number>;
+    schemaVersions: Record<string, string | null>;
+    checksums: Record<string, string>;
+  };
 }
 interface Pricing {
   id: number;
@@ -36,13 +42,13 @@ const PRICING_TABLE = 'streaming-keys.streaming_pricing';
 const today = () => new Date().toISOString().slice(0, 10);
 const tablesIn = (file: ExportFile) => Object.values(file.data).reduce((sum, tables) => sum + Object.keys(tables).length, 0);
 
-/** The overview, signed in at this width, with its Database Migration card (its code comes after the status cards). */
-async function openCard(width: number = widths.desktop) {
-  const { context, page } = await signedIn(browser, system.url, { width });
+/** The overview of `on` (this suite's system unless said), signed in at this width, with its Database Migration card (its code comes after the status cards). */
+async function openCard(width: number = widths.desktop, on: EmbeddedSystem = system) {
+  const { context, page } = await signedIn(browser, on.url, { width });
   const card = page.getByTestId('migration-card');
   // The first overview of a fresh system waits on the price sheet's first read.
   await card.getByRole('button', { name: 'Export', exact: true }).waitFor({ timeout: 45_000 });
-  return { context, page, card, api: adminApi(page, system.url) };
+  return { context, page, card, api: adminApi(page, on.url) };
 }
 
 /**
@@ -59,6 +65,8 @@ async function holdNext(page: Page, matches: (url: URL) => boolean): Promise<() 
   return release;
 }
 const importCall = (dryRun: boolean) => (url: URL) => url.pathname === '/api/migration/import' && url.searchParams.get('dryRun') === String(dryRun);
+/** The import run's own answer and its event stream (the gateway's runs). */
+const importRunCall = (events: boolean) => (url: URL) => url.pathname.startsWith('/api/admin/runs/gateway.') && url.pathname.endsWith('/events') === events;
 
 /** Chooses a file in the card's file picker, as a person does with the dialog. */
 const choose = (card: Locator, file: string | { name: string; mimeType: string; buffer: Buffer }) => card.getByTestId('migration-file').setInputFiles(file);
@@ -216,6 +224,69 @@ describe('the Database Migration card in a real browser', () => {
     await screenshot(page, 'migration-newer-version');
     await context.close();
   });
+
+  it('round trip: a file from here, imported into a fresh system as a run the card follows, exports the same data and counts there', async () => {
+    const { context, page, card, api } = await openCard();
+    await api.post('/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: 6, price: 90_000 });
+    await api.post('/api/streaming-keys', { service: 'NFX', email: 'nfx.round-trip@example.mn', months: 1, profiles: 4, password: 'Round-Trip-2026' });
+    const exported = await exportThroughCard(page, card);
+    await context.close();
+
+    // A fresh system with this one's key ring (a copy of its secrets): a sealed password opens there too.
+    const targetDir = await mkdtemp(join(tmpdir(), 'bo-web-migration-target-'));
+    await copyFile(join(system.dataDir, 'secrets.json'), join(targetDir, 'secrets.json'));
+    const target = await startEmbedded({ port: 0, dataDir: targetDir, quiet: true });
+    try {
+      const there = await openCard(widths.desktop, target);
+      await choose(there.card, exported.path);
+      const check = there.card.getByTestId('migration-check');
+      await check.waitFor();
+      expect((await rowsOf(check.getByTestId('migration-check-table')))[PRICING_TABLE]).toEqual([PRICING_TABLE, String(exported.file.metadata.tableCounts[PRICING_TABLE]), '0', '0', '0']);
+
+      // The import is a run: its first state shows at once (its own answer and stream held a moment), with a link to it in Background work.
+      const releases = await Promise.all([holdNext(there.page, importRunCall(false)), holdNext(there.page, importRunCall(true))]);
+      await check.getByRole('button', { name: 'Import', exact: true }).click();
+      const progress = there.card.getByTestId('migration-progress');
+      await progress.getByTestId('run-progress').waitFor();
+      expect(await progress.getByRole('status').textContent()).toMatch(/^Importing…Details$/);
+      const details = await progress.getByTestId('migration-run-details').getAttribute('href');
+      expect(details).toMatch(/^\/\?section=background-work&run=gateway\.[0-9a-f-]{36}$/);
+      await screenshot(there.page, 'migration-import-run');
+      for (const release of releases) release();
+
+      // One row is refused, and said so: the admin who signed in there is a user of the same e-mail under another id.
+      const result = there.card.getByTestId('migration-result');
+      await result.getByText('Import Completed with Errors', { exact: true }).waitFor({ timeout: 60_000 });
+      expect(await progress.count()).toBe(0);
+      const imported = await rowsOf(result.getByTestId('migration-result-table'));
+      expect(imported[PRICING_TABLE]).toEqual([PRICING_TABLE, String(exported.file.metadata.tableCounts[PRICING_TABLE]), '0']);
+      expect(imported['gateway.users']![0]).toMatch(/^gateway\.users.*duplicate key value violates unique constraint "users_email_key"$/);
+      expect(imported['gateway.users']!.slice(1)).toEqual(['0', '1']);
+      expect(Object.entries(imported).filter(([table, cells]) => table !== 'gateway.users' && cells[2] !== '0')).toEqual([]);
+      await screenshot(there.page, 'migration-import-run-result');
+
+      // The run is in Background work with a step per service and the import's result.
+      const run = await there.api.get<{ status: string; kind: string; steps: { name: string }[]; progress: { current: number; total: number } }>(`/api/admin/runs/${decodeURIComponent(details!.split('run=')[1]!)}`);
+      expect(run).toMatchObject({ status: 'completed', kind: 'migration-import' });
+      expect(run.steps.map((step) => step.name).sort()).toEqual(Object.keys(exported.file.data).map((part) => `import ${part}`).sort());
+      expect(run.progress.current).toBe(run.progress.total);
+
+      // Exported again there: every table as here, row for row, but the audit logs (which hold the
+      // import's own entries) and the gateway's accounts (each system signs its admin in itself).
+      const again = await there.api.get<ExportFile>('/api/migration/export');
+      const differs = (table: string) => table.endsWith('.admin_logs') || table === 'gateway.users';
+      const compared = (file: ExportFile) =>
+        Object.fromEntries(Object.keys(exported.file.metadata.tableCounts).filter((table) => !differs(table)).map((table) => [table, [file.metadata.tableCounts[table], file.metadata.checksums[table]]]));
+      expect(compared(again)).toEqual(compared(exported.file));
+      // The account's password, sealed with the shared key ring, opens there.
+      const accounts = await there.api.get<{ data: { email: string; passwordMasked: string | null }[] }>('/api/streaming-accounts');
+      expect(accounts.data).toContainEqual(expect.objectContaining({ email: 'nfx.round-trip@example.mn', passwordMasked: '••••2026' }));
+      await there.context.close();
+    } finally {
+      await target.stop();
+      await rm(targetDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 
   it('fits a phone: the buttons wrap, the results table scrolls inside its own box', async () => {
     const { context, page, card, api } = await openCard(widths.mobile);

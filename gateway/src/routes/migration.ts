@@ -1,17 +1,34 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { adminNameOf, AppError, badRequest, serveRoute, ServiceCallError, ServiceClient, type IdentitySigner } from '@bo/platform';
+import { adminNameOf, AppError, badRequest, conflict, serveRoute, ServiceCallError, ServiceClient, type IdentitySigner } from '@bo/platform';
 import { withoutAudit, type AuditActor } from '@bo/platform/audit';
 import type { Database } from '@bo/platform/db';
 import { exportLines, importRows, ROW_LINE_PREFIX, type ExportLine, type ExportPolicy, type TableImportResult } from '@bo/platform/migration-export';
-import { exportDatabase, importDatabase, INVALID_MIGRATION_FILE, migrationRoutesOf, type MigrationMetadata, type TableImportView } from '@bo/proto';
+import { runKind, startedByOf, type Runs } from '@bo/platform/runs';
+import {
+  exportDatabase,
+  IMPORT_ALREADY_RUNNING,
+  IMPORT_RUN_KIND,
+  importDatabase,
+  INVALID_MIGRATION_FILE,
+  migrationRoutesOf,
+  runRowId,
+  type ImportResult,
+  type MigrationMetadata,
+  type RequestBodyOf,
+  type TableImportView,
+} from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config';
+import type { PrismaClient } from '../generated/prisma/client';
 import { serviceNames, serviceUrl, type ServiceName } from '../routing-table';
 import { GATEWAY_SCHEMA } from '../store/schema';
 
-/** The gateway's own tables in an export: its admins and users, not its sessions nor its request log (traffic, which an import would count back); a local admin's password hash never leaves. */
-const GATEWAY_EXPORT: ExportPolicy = { skip: ['sessions', 'api_requests', 'api_request_hours'], leaveOut: { local_admins: ['password_hash'] } };
+/**
+ * The gateway's own tables in an export: its admins and users, not its sessions nor its request log
+ * (traffic, which an import would count back) nor a file being imported; a local admin's password hash never leaves.
+ */
+const GATEWAY_EXPORT: ExportPolicy = { skip: ['sessions', 'api_requests', 'api_request_hours', 'migration_import_parts'], leaveOut: { local_admins: ['password_hash'] } };
 /** How long a service may take to begin its export, and to import its part of a file. */
 const EXPORT_START_MS = 10_000;
 const IMPORT_MS = 10 * 60_000;
@@ -25,9 +42,9 @@ type Part = 'gateway' | ServiceName;
  * at one moment each, written into one JSON file as they arrive (never held whole): `data` per
  * service and table, then `metadata` with the counts, versions, checksums and the columns left out.
  * Import: every service checks and counts the file first (a dry run, rolled back); only when none
- * refuses does each apply its tables, each in one transaction.
+ * refuses does a run (migration-import) apply it, a step per service, each in one transaction.
  */
-export function registerMigrationRoutes(app: FastifyInstance, deps: { config: GatewayConfig; signer: IdentitySigner; database: Database }): void {
+export function registerMigrationRoutes(app: FastifyInstance, deps: { config: GatewayConfig; signer: IdentitySigner; database: Database; prisma: PrismaClient; runs: Runs }): void {
   const clientOf = (service: ServiceName) => new ServiceClient({ baseUrl: serviceUrl(deps.config, service), signer: deps.signer });
 
   serveRoute(app, exportDatabase, async ({ reply }) => {
@@ -42,6 +59,47 @@ export function registerMigrationRoutes(app: FastifyInstance, deps: { config: Ga
     return reply.send(Readable.from(inPieces(exportFile(sources, exportTimestamp))));
   });
 
+  /** One part of a file: every service checks (a dry run, rolled back) or imports its own tables; the gateway imports its own. */
+  const importPart = async (part: Part, input: PartInput): Promise<TableImportView[]> => {
+    try {
+      const { tables } = part === 'gateway'
+        ? // As in the services: one entry per table changed, not one per row (importRows writes them).
+          await withoutAudit(() => importRows(deps.database, GATEWAY_SCHEMA, GATEWAY_EXPORT, input))
+        : await clientOf(part).call(migrationRoutesOf(part).importData, { body: input, timeoutMs: IMPORT_MS });
+      return tables.map((table) => viewOf(part, table));
+    } catch (error) {
+      // A refusal (a newer version) says whose.
+      if ((error instanceof ServiceCallError || error instanceof AppError) && error.status === 409) throw new AppError(409, 'conflict', `${part}: ${error.message}`);
+      throw error;
+    }
+  };
+
+  const importRun = runKind<ImportRunInput, ImportResult>(
+    IMPORT_RUN_KIND,
+    async (run) => {
+      const { parts, exportTimestamp, versions, actor } = run.input;
+      const runId = runRowId(run.id);
+      const results: TableImportView[] = [];
+      run.progress({ current: 0, total: parts.length });
+      for (const [index, part] of parts.entries()) {
+        // A step per service: a run taken up after a restart, or retried, goes on from the first part not imported.
+        const views = await run.step(`import ${part}`, async () => {
+          const stored = await deps.prisma.migrationImportPart.findUnique({ where: { runId_part: { runId, part } } });
+          if (!stored) throw new Error(`The file of this import is no longer here (another import began since): import the file again`);
+          const tables = JSON.parse(stored.tables) as Record<string, Record<string, unknown>[]>;
+          return await importPart(part, { version: versions[part] ?? null, tables, dryRun: false, exportTimestamp, actor });
+        });
+        results.push(...views);
+        run.progress({ current: index + 1, counters: totalsOf(results) });
+      }
+      await deps.prisma.migrationImportPart.deleteMany({ where: { runId } });
+      return { success: results.every((result) => result.failed === 0), dryRun: false, results };
+    },
+    // One import at a time: two would interleave their rows.
+    { exclusive: true },
+  );
+  deps.runs.register([importRun]);
+
   serveRoute(app, importDatabase, async ({ query, body, request, identity }) => {
     const { data, metadata } = body;
     const actor: AuditActor = { id: identity!.userId, name: adminNameOf(identity), address: request.ip, request: 'POST /api/migration/import', correlationId: request.id };
@@ -49,36 +107,54 @@ export function registerMigrationRoutes(app: FastifyInstance, deps: { config: Ga
     const unknown = Object.keys(data).filter((part) => !known.has(part));
     if (unknown.length) throw badRequest(`${INVALID_MIGRATION_FILE}: no service ${unknown.join(', ')} here`);
     const parts = Object.keys(data) as Part[];
-    const importPart = async (part: Part, dryRun: boolean): Promise<TableImportView[]> => {
-      const input = { version: metadata.schemaVersions?.[part] ?? null, tables: data[part]!, dryRun, exportTimestamp: metadata.exportTimestamp, actor };
-      try {
-        const { tables } = part === 'gateway'
-          ? // As in the services: one entry per table changed, not one per row (importRows writes them).
-            await withoutAudit(() => importRows(deps.database, GATEWAY_SCHEMA, GATEWAY_EXPORT, input))
-           : await clientOf(part).call(migrationRoutesOf(part).importData, { body: input, timeoutMs: IMPORT_MS });
-        return tables.map((table) => viewOf(part, table));
-      } catch (error) {
-        if (error instanceof ServiceCallError && error.status === 409) throw new AppError(409, 'conflict', `${part}: ${error.message}`);
-        if (error instanceof AppError && error.status === 409) throw new AppError(409, 'conflict', `gateway: ${error.message}`);
-        throw error;
-      }
-    };
+    const versions = Object.fromEntries(parts.map((part) => [part, metadata.schemaVersions?.[part] ?? null]));
     // The dry run of every part first: a file one service refuses (a newer version) changes nothing anywhere.
-    const checked = (await Promise.all(parts.map((part) => importPart(part, true)))).flat();
-    const dryRun = query.dryRun === 'true';
-    const results = dryRun ? checked : (await sequentially(parts, (part) => importPart(part, false))).flat();
-    return { success: results.every((result) => result.failed === 0), dryRun, results };
+    const checked = (
+      await Promise.all(parts.map((part) => importPart(part, { version: versions[part]!, tables: data[part]!, dryRun: true, exportTimestamp: metadata.exportTimestamp, actor })))
+    ).flat();
+    if (query.dryRun === 'true') return { success: checked.every((result) => result.failed === 0), dryRun: true as const, results: checked };
+
+    // The import is a run: the file's parts are kept beside it (in its transaction), so it survives a restart.
+    const input: ImportRunInput = { parts, exportTimestamp: metadata.exportTimestamp, versions, actor };
+    const run = await deps.prisma.$transaction(
+      async (tx) => {
+        const begun = await deps.runs.begin(importRun, input, { startedBy: startedByOf(identity) }, tx);
+        if (begun.joined) throw conflict(IMPORT_ALREADY_RUNNING);
+        // The parts of imports that ended without completing go: the newest file is the one that counts.
+        await tx.migrationImportPart.deleteMany({});
+        await tx.migrationImportPart.createMany({ data: parts.map((part) => ({ runId: runRowId(begun.run.id), part, tables: JSON.stringify(data[part]) })) });
+        return begun.run;
+      },
+      { timeout: IMPORT_MS },
+    );
+    deps.runs.nudge();
+    return { dryRun: false as const, run };
   });
+}
+
+/** What an import run is given: the file's parts are stored beside it (migration_import_parts), not in its input. */
+interface ImportRunInput {
+  parts: Part[];
+  exportTimestamp: string;
+  versions: Record<string, string | null>;
+  actor: AuditActor;
+}
+/** What a service's import route takes, and the gateway's own importRows. */
+type PartInput = RequestBodyOf<ReturnType<typeof migrationRoutesOf>['importData']>;
+
+/** The run's counters: rows added, updated and failed so far. */
+function totalsOf(results: TableImportView[]): Record<string, number> {
+  const totals = { added: 0, updated: 0, failed: 0 };
+  for (const result of results) {
+    totals.added += result.added;
+    totals.updated += result.updated;
+    totals.failed += result.failed;
+  }
+  return totals;
 }
 
 function viewOf(part: Part, table: TableImportResult): TableImportView {
   return { ...table, table: `${part}.${table.table}`, success: table.added + table.updated + table.unchanged };
-}
-
-async function sequentially<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (const item of items) results.push(await fn(item));
-  return results;
 }
 
 /** The file: `{"data":{<part>:{<table>:[rows…]}…},"metadata":{…}}`, rows passed through as the services wrote them. */

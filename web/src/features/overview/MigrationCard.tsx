@@ -1,13 +1,19 @@
-import { Alert, Box, Button, Flex, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
-import { Fragment, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Alert, Box, Button, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Fragment, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { SectionCard } from '../../components/SectionCard';
 import { useTexts } from '../../i18n';
 import { ApiError, errorText } from '../../lib/api';
-import type { ImportReply, TableImportView } from './api';
+import { sectionPath } from '../../shell/sections';
+import { RunProgress } from '../runs/RunBits';
+import { useRun, useRunEvents } from '../runs/queries';
+import type { RunView } from '../runs/api';
+import { isActive } from '../runs/model';
+import type { ImportCheck, ImportResult, TableImportView } from './api';
 import { exportTimeOf, hasWork, inReadingOrder, INVALID_MIGRATION_FILE, parseMigrationFile, tableCountOf, totalsOf, type MigrationFile } from './migration';
-import { useExportDatabase, useImportDatabase } from './mutations';
+import { useCheckImport, useExportDatabase, useRefreshAll, useStartImport } from './mutations';
 
 /** A failure shown in the card until the next action: its title and the server's words. */
 interface Problem {
@@ -19,7 +25,7 @@ interface Problem {
 interface Review {
   fileName: string;
   file: MigrationFile;
-  check: ImportReply;
+  check: ImportCheck;
 }
 
 /** The rows of a results table at most this high, then they scroll in their own box. */
@@ -35,26 +41,35 @@ export default function MigrationCard() {
   const picker = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [review, setReview] = useState<Review | null>(null);
-  const [result, setResult] = useState<ImportReply | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  // The import is a run of the gateway's: followed here until it ends, as Background work shows it.
+  const [importRunId, setImportRunId] = useState<string | null>(null);
+  const importRun = useImportRun(importRunId, {
+    onCompleted: setResult,
+    onFailed: (description) => setProblem({ title: t('overview.migration.importFailed'), description }),
+    onCancelled: () => setProblem({ title: t('overview.migration.cancelled'), description: t('overview.migration.cancelledNote') }),
+  });
 
   const importFailed = (error: Error) => setProblem(importProblem(error, t));
   const exporting = useExportDatabase({
     onError: (error) => setProblem({ title: t('overview.migration.exportFailed'), description: errorText(error, error.message) }),
   });
-  const checking = useImportDatabase(true, { onError: importFailed });
-  const importing = useImportDatabase(false, {
+  const checking = useCheckImport({ onError: importFailed });
+  const importing = useStartImport({
     onError: importFailed,
     onSuccess: (reply) => {
       setReview(null);
-      setResult(reply);
+      setImportRunId(reply.run.id);
     },
   });
-  const busy = exporting.isPending || checking.isPending || importing.isPending;
+  const running = importRun !== null && isActive(importRun);
+  const busy = exporting.isPending || checking.isPending || importing.isPending || running;
 
   const startOver = () => {
     setProblem(null);
     setReview(null);
     setResult(null);
+    setImportRunId(null);
   };
 
   const onExport = () => {
@@ -114,11 +129,38 @@ export default function MigrationCard() {
             onCancel={startOver}
           />
         )}
-        {importing.isPending && <Progress text={t('overview.migration.importing')} />}
+        {(importing.isPending || running) && <Progress text={t('overview.migration.importing')} run={running ? importRun : null} />}
         {result && <ResultPanel result={result} onClose={() => setResult(null)} />}
       </Stack>
     </SectionCard>
   );
+}
+
+/**
+ * Follows the import's run (its event stream, and its answer for the result) and says once how it
+ * ended; every query on screen is asked for again then, since the import may have changed them all.
+ */
+function useImportRun(
+  id: string | null,
+  on: { onCompleted: (result: ImportResult) => void; onFailed: (error: string) => void; onCancelled: () => void },
+): RunView | null {
+  const { t } = useTexts();
+  const run = useRun(id).data ?? null;
+  const active = run === null || isActive(run);
+  useRunEvents(id, id !== null && active);
+  const refreshAll = useRefreshAll();
+  const told = useRef<string | null>(null);
+  useEffect(() => {
+    if (!run || run.id !== id || isActive(run) || told.current === run.id) return;
+    // The final answer carries the result: a completed run's event may come before it.
+    if (run.status === 'completed' && !run.result) return;
+    told.current = run.id;
+    if (run.status === 'completed') on.onCompleted(run.result as ImportResult);
+    else if (run.status === 'failed') on.onFailed(run.lastError ?? t('overview.migration.importFailed'));
+    else on.onCancelled();
+    refreshAll();
+  }, [run, id, on, refreshAll, t]);
+  return run && run.id === id ? run : null;
 }
 
 /** A 400 about the file's shape is the file's fault ('Invalid File'); anything else is the import's. */
@@ -142,12 +184,22 @@ function detailsOf(error: ApiError): string[] {
   }
 }
 
-function Progress({ text }: { text: string }) {
+/** A spinner and what is under way; an import's run adds its bar (services done of all, rows added, updated and failed) and a link to it in Background work. */
+function Progress({ text, run }: { text: string; run?: RunView | null }) {
+  const { t } = useTexts();
   return (
-    <Flex gap="3" align="center" role="status" data-testid="migration-progress">
-      <Spinner size="sm" />
-      <Text>{text}</Text>
-    </Flex>
+    <Stack gap="2" data-testid="migration-progress">
+      <Flex gap="3" align="center" role="status">
+        <Spinner size="sm" />
+        <Text>{text}</Text>
+        {run && (
+          <Link asChild fontSize="sm" colorPalette="blue" variant="underline" ms="auto">
+            <RouterLink to={sectionPath('background-work', { run: run.id })} data-testid="migration-run-details">{t('overview.migration.runDetails')}</RouterLink>
+          </Link>
+        )}
+      </Flex>
+      {run && <RunProgress run={run} wide />}
+    </Stack>
   );
 }
 
@@ -205,7 +257,7 @@ function CheckPanel({ review, importing, onImport, onCancel }: { review: Review;
 }
 
 /** The import's answer: 'Import Completed' or 'Import Completed with Errors', and every table's success and failed counts. */
-function ResultPanel({ result, onClose }: { result: ImportReply; onClose: () => void }) {
+function ResultPanel({ result, onClose }: { result: ImportResult; onClose: () => void }) {
   const { t, format } = useTexts();
   const totals = totalsOf(result.results);
   const failed = !result.success || totals.failed > 0;

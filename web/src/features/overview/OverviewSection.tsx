@@ -13,7 +13,7 @@ import { averageResponseTime } from './request-stats';
 // recharts is large (about 100 KB gzip): its code is fetched only once the status cards have their data
 // (its texts are the overview's, in by then).
 const TimelineChart = lazyPage(() => import('./TimelineChart'));
-const MigrationCard = lazyPage(() => import('./MigrationCard'));
+const MigrationCard = lazyPage(() => import('./MigrationCard'), 'runs');
 
 export default function OverviewSection({ onOpen }: { onOpen: (section: Section) => void }) {
   const { t } = useTexts();

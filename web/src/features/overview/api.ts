@@ -12,9 +12,11 @@ export type AnalyticsOverviewReply = ReplyOf<typeof analyticsOverview>;
 export type EndpointStatsReply = ReplyOf<typeof analyticsEndpoints>;
 export type TimelineReply = ReplyOf<typeof analyticsTimeline>;
 export type AlertsReply = ReplyOf<typeof listAlerts>;
-/** What an import (or its dry run) did per table (docs/database-export.md). */
-export type ImportReply = ReplyOf<typeof importDatabase>;
-export type { MigrationMetadata, TableImportView } from '@bo/proto';
+/** What a dry run would do per table (docs/database-export.md). */
+export type ImportCheck = Extract<ReplyOf<typeof importDatabase>, { dryRun: true }>;
+/** The import itself answers the run that applies the file (Background work); its result is an ImportResult. */
+export type ImportStarted = Extract<ReplyOf<typeof importDatabase>, { dryRun: false }>;
+export type { ImportResult, MigrationMetadata, TableImportView } from '@bo/proto';
 
 export const overviewKeys = {
   health: ['/health'],
