@@ -92,9 +92,9 @@ async function send(method: Method, path: string, payload?: unknown, token?: str
   return { status: response.status, body: await (type.includes('json') ? response.json() : response.text()) };
 }
 
-/** Query keys joined with slashes are the GET path; a last part starting with '?' is the query string. */
+/** Query keys joined with slashes are the GET path; a last part starting with '?' is the query string (an empty one is left out). */
 export function pathOfKey(queryKey: QueryKey): string {
-  return queryKey.map(String).join('/').replace('/?', '?');
+  return queryKey.map(String).filter((part) => part !== '').join('/').replace('/?', '?');
 }
 
 // A query key's parts are the path's (each feature's keys are built from its routes' paths).

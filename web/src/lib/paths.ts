@@ -36,8 +36,11 @@ export function apiPath<Template extends ApiRoute>(template: Template, params: P
   return (path + queryString(query)) as ApiUrl;
 }
 
+/** A query string as queryString writes it: '' or '?…'. */
+export type QueryText = '' | `?${string}`;
+
 /** '?a=1&b=x%20y' from an object; undefined and null values are left out, arrays repeat the name. '' when empty. */
-export function queryString(query: Query = {}): string {
+export function queryString(query: Query = {}): QueryText {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
@@ -46,4 +49,41 @@ export function queryString(query: Query = {}): string {
   // URLSearchParams writes spaces as '+'; %20 reads the same to every server and to people.
   const text = search.toString().replace(/\+/g, '%20');
   return text ? `?${text}` : '';
+}
+
+/** The GET path a query key names: its parts joined with '/', a query string ('?…', or '' when empty) joined as it is (lib/api's pathOfKey). */
+type KeyPath<Key extends readonly string[]> = Key extends readonly [infer Head extends string, ...infer Rest extends readonly string[]]
+  ? Rest extends readonly [] ? Head : `${Head}${Joint<Rest[0]>}${KeyPath<Rest>}` extends infer Path extends string ? Path : never
+  : never;
+type Joint<Part extends string> = Part extends QueryText ? '' : '/';
+
+/** The server's health check: the one GET the app reads that is not an API route. */
+type HealthUrl = '/health';
+
+/**
+ * A query key checked by apiKey or apiKeyPrefix. Branded: TanStack Query takes no other key
+ * (its Register, lib/query-client.ts), so every query the app makes, invalidates or reads is named
+ * through them, and a key the contracts do not know does not compile.
+ */
+declare const checkedKey: unique symbol;
+export type ApiKey = readonly [string, ...string[]] & { readonly [checkedKey]: true };
+
+/**
+ * A query key checked against the contracts: its parts, joined as the default query function joins
+ * them, must be a browser-callable route's path filled in (api-routes.ts). The parts are the path
+ * split where keys share a prefix (invalidating `['/api/analytics']` refreshes
+ * `['/api/analytics', 'overview']` too); a query string is its own last part.
+ *   apiKey('/api/qpay/logs', queryString({ limit: 50 }))
+ */
+export function apiKey<const Key extends readonly [string, ...string[]]>(
+  ...key: Key & (KeyPath<Key> extends ApiUrl | HealthUrl ? unknown : { notARoute: KeyPath<Key> })
+): Key & ApiKey {
+  return key as unknown as Key & ApiKey;
+}
+
+/** A key that only names queries to invalidate or remove together: its path must begin some route's path. */
+export function apiKeyPrefix<const Key extends readonly [string, ...string[]]>(
+  ...key: Key & ([Extract<ApiUrl, `${KeyPath<Key>}/${string}`>] extends [never] ? { beginsNoRoute: KeyPath<Key> } : unknown)
+): Key & ApiKey {
+  return key as unknown as Key & ApiKey;
 }

@@ -1,6 +1,14 @@
 import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { authKeys } from '../features/auth/api';
 import { defaultQueryFn, statusOf } from './api';
+import type { ApiKey } from './paths';
+
+declare module '@tanstack/react-query' {
+  /** Every query key is made by apiKey (lib/paths.ts): checked against the route contracts. */
+  interface Register {
+    queryKey: ApiKey;
+  }
+}
 
 /**
  * Document 1, section 9: data never goes stale, no refetch on focus, no polling, no retries.

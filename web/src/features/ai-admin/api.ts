@@ -30,7 +30,7 @@ import type {
   updateKnowledgeEntry,
   updatePrompt,
 } from '@bo/proto';
-import { apiPath, queryString } from '../../lib/paths';
+import { apiKey, apiPath, queryString } from '../../lib/paths';
 
 export type { AiProvider, ChatFlow, Conversation, FlowMapping, FlowMatchType, FlowTestResult, KnowledgeEntry, KnowledgeSearchHit, KnowledgeSearchMode, SystemPrompt } from '@bo/proto';
 
@@ -167,22 +167,22 @@ const knowledgeBase = '/api/admin/knowledge';
 
 /** Query keys are GET paths (lib/api.ts pathOfKey). */
 export const aiAdminKeys = {
-  status: ['/api/admin/ai-status'],
-  prompts: ['/api/admin/prompts'],
-  providers: ['/api/admin/ai-providers'],
-  parserPrompt: ['/api/system-prompts/email_parser'],
+  status: apiKey('/api/admin/ai-status'),
+  prompts: apiKey('/api/admin/prompts'),
+  providers: apiKey('/api/admin/ai-providers'),
+  parserPrompt: apiKey('/api/system-prompts/email_parser'),
   /** The /ai-parser-config page's read of the same prompt (refreshed when this page saves it). */
-  parserPromptAlias: ['/api/system-prompts/email_parser_prompt'],
-  parserDefault: ['/api/system-prompts/email_parser/default'],
-  flows: ['/api/admin/flows'],
-  mappings: ['/api/admin/flow-mappings'],
+  parserPromptAlias: apiKey('/api/system-prompts/email_parser_prompt'),
+  parserDefault: apiKey('/api/system-prompts/email_parser/default'),
+  flows: apiKey('/api/admin/flows'),
+  mappings: apiKey('/api/admin/flow-mappings'),
   /** Every knowledge list, whatever its category filter. */
-  knowledgeAll: [knowledgeBase],
-  knowledge: (category: string) => (category ? [knowledgeBase, queryString({ category })] : [knowledgeBase]),
-  categories: ['/api/admin/knowledge/categories'],
-  conversations: ['/api/admin/conversations'],
+  knowledgeAll: apiKey(knowledgeBase),
+  knowledge: (category: string) => (category ? apiKey(knowledgeBase, queryString({ category })) : apiKey(knowledgeBase)),
+  categories: apiKey('/api/admin/knowledge/categories'),
+  conversations: apiKey('/api/admin/conversations'),
   /** The reminder templates /manychat-admin previews (the same cache entry). */
-  templates: ['/api/manychat/templates'],
+  templates: apiKey('/api/manychat/templates'),
 } as const;
 
 export const aiAdminPaths = {

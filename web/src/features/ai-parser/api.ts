@@ -3,6 +3,7 @@
  * the bundle); the code type lists mirror proto's code-fetch contract (api.test.ts checks they agree).
  */
 import type { BlockedCodeType, CodeType, getEmailParserPromptAlias, ReplyOf, RequestBodyOf, saveEmailParserPromptAlias, testEmailParser } from '@bo/proto';
+import { apiKey } from '../../lib/paths';
 
 export type { BlockedCodeType, CodeType, ParseResult } from '@bo/proto';
 
@@ -22,7 +23,7 @@ export const codeTypeList: readonly CodeType[] = [
 export const blockedTypeList: readonly BlockedCodeType[] = ['PASSWORD_RESET', 'SECURITY_VERIFICATION_CODE', 'EMAIL_CHANGE_VERIFICATION'];
 
 export const aiParserKeys = {
-  prompt: ['/api/system-prompts/email_parser_prompt'],
+  prompt: apiKey('/api/system-prompts/email_parser_prompt'),
 } as const;
 
 export const aiParserPaths = {

@@ -6,6 +6,7 @@
  */
 import type { RouteAccess } from '@bo/proto';
 import type { Method } from '../../lib/api';
+import { apiKey } from '../../lib/paths';
 
 export type { RequestLogEntry } from '../overview/api';
 
@@ -39,7 +40,7 @@ export interface OpenApiOperation {
 
 export const apiToolsKeys = {
   /** The document as it is served (its contract's reply is any JSON object: OpenApiDocument reads what the catalogue needs). */
-  document: ['/api/openapi.json'],
+  document: apiKey('/api/openapi.json'),
 } as const;
 
 /** One call the tools make: a catalogue operation's sample, or what the request tester was given. */

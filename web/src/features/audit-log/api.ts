@@ -1,6 +1,6 @@
 /** The audit log's call. Its shapes are the route contract's (types only: no zod in the bundle). */
 import type { AuditAction, listAudit, ReplyOf } from '@bo/proto';
-import { apiPath, queryString } from '../../lib/paths';
+import { apiKey, apiPath, queryString } from '../../lib/paths';
 
 export type { AuditAction, AuditEntryView } from '@bo/proto';
 
@@ -33,8 +33,8 @@ const queryOf = ({ actor, entity, action, from, to }: AuditFilters) => ({
  * are asked for with `before` (auditPaths.page), under the same key.
  */
 export const auditKeys = {
-  all: ['/api/admin/audit'],
-  list: (filters: AuditFilters) => ['/api/admin/audit', queryString(queryOf(filters))] as const,
+  all: apiKey('/api/admin/audit'),
+  list: (filters: AuditFilters) => apiKey('/api/admin/audit', queryString(queryOf(filters))),
 } as const;
 
 export const auditPaths = {

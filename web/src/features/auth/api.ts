@@ -2,12 +2,13 @@
  * The sign-in calls. Their shapes are the route contracts' (types only: no zod in the bundle).
  */
 import type { passwordLogin, RequestBodyOf } from '@bo/proto';
+import { apiKey } from '../../lib/paths';
 
 export type { AuthUser } from '@bo/proto';
 export type AdminCredentials = RequestBodyOf<typeof passwordLogin>;
 
 export const authKeys = {
-  user: ['/api/auth/user'],
+  user: apiKey('/api/auth/user'),
 } as const;
 
 export const authPaths = {

@@ -1,6 +1,6 @@
 /** The customer portal's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type { customerGenerateQr, customerKeys, customerLoginDirect, customerSession, ReplyOf, RequestBodyOf } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { apiKey, apiKeyPrefix, apiPath } from '../../lib/paths';
 
 export type { CustomerKey, ParseEmailType, ServiceCode } from '@bo/proto';
 
@@ -12,9 +12,9 @@ export type CustomerQrReply = ReplyOf<typeof customerGenerateQr>;
 
 /** Every customer query starts with '/api/customer': signing in or out drops them all at once. */
 export const customerKeysOf = {
-  all: ['/api/customer'],
-  session: ['/api/customer/session'],
-  keys: ['/api/customer/keys'],
+  all: apiKeyPrefix('/api/customer'),
+  session: apiKey('/api/customer/session'),
+  keys: apiKey('/api/customer/keys'),
 } as const;
 
 export const customerPaths = {

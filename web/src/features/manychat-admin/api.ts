@@ -1,6 +1,6 @@
 /** The /manychat-admin page's calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type { getManyChatSettings, listDeliveries, listManyChatTemplates, ReplyOf, RequestBodyOf, triggerExpiryCheck, updateManyChatSetting } from '@bo/proto';
-import { queryString } from '../../lib/paths';
+import { apiKey, queryString } from '../../lib/paths';
 
 export type { Delivery, ExpiryCheckCounts, ManyChatSettings, TemplateKind } from '@bo/proto';
 
@@ -20,9 +20,9 @@ export const HELD_SHOWN = 200;
 export const REMINDER_DAYS = { min: 1, max: 30 } as const;
 
 export const manyChatKeys = {
-  settings: ['/api/manychat/settings'],
-  templates: ['/api/manychat/templates'],
-  held: ['/api/manychat/deliveries', queryString({ status: 'held', limit: HELD_SHOWN })],
+  settings: apiKey('/api/manychat/settings'),
+  templates: apiKey('/api/manychat/templates'),
+  held: apiKey('/api/manychat/deliveries', queryString({ status: 'held', limit: HELD_SHOWN })),
 } as const;
 
 export const manyChatPaths = {

@@ -1,6 +1,6 @@
 /** The monitoring calls the overview reads. Their shapes are the route contracts' (types only). */
 import type { analyticsEndpoints, analyticsOverview, analyticsTimeline, importDatabase, latestRequests, listAlerts, ReplyOf } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { apiKey, apiKeyPrefix, apiPath } from '../../lib/paths';
 
 /**
  * The latest entries and, in `total`, how many the log holds in all (gateway/src/routes/monitoring.ts;
@@ -19,13 +19,13 @@ export type ImportStarted = Extract<ReplyOf<typeof importDatabase>, { dryRun: fa
 export type { ImportResult, MigrationMetadata, TableImportView } from '@bo/proto';
 
 export const overviewKeys = {
-  health: ['/health'],
-  requests: ['/api/monitoring/requests'],
-  analytics: ['/api/analytics'],
-  analyticsOverview: ['/api/analytics', 'overview'],
-  endpoints: ['/api/analytics', 'endpoints'],
-  timeline: ['/api/analytics', 'timeline'],
-  firingAlerts: ['/api/admin/alerts', '?status=firing'],
+  health: apiKey('/health'),
+  requests: apiKey('/api/monitoring/requests'),
+  analytics: apiKeyPrefix('/api/analytics'),
+  analyticsOverview: apiKey('/api/analytics', 'overview'),
+  endpoints: apiKey('/api/analytics', 'endpoints'),
+  timeline: apiKey('/api/analytics', 'timeline'),
+  firingAlerts: apiKey('/api/admin/alerts', '?status=firing'),
 } as const;
 
 /** Polling of document 1, section 9. */

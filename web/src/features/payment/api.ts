@@ -1,6 +1,6 @@
 /** The public payment page's one call. Its shape is the route contract's (types only: no zod in the bundle). */
 import type { invoiceView, ReplyOf } from '@bo/proto';
-import { apiPath } from '../../lib/paths';
+import { apiKey, apiPath } from '../../lib/paths';
 
 export type InvoiceView = ReplyOf<typeof invoiceView>;
 export type InvoiceStatus = InvoiceView['status'];
@@ -10,7 +10,7 @@ export type BankLink = InvoiceView['paymentUrls'][number];
 export const PAYMENT_POLL_MS = 3000;
 
 export const paymentKeys = {
-  invoice: (invoiceId: string) => ['/api/qpay/invoice', invoiceId] as const,
+  invoice: (invoiceId: string) => apiKey('/api/qpay/invoice', invoiceId),
 };
 
 export const paymentPaths = {

@@ -4,7 +4,7 @@ import type {
   rotateWebhookSecret, saveQpaySettings, testChatPaymentWebhook,
 } from '@bo/proto';
 import { apiRequest } from '../../lib/api';
-import { apiPath, queryString, type ApiUrl } from '../../lib/paths';
+import { apiKey, apiPath, type ApiUrl, queryString } from '../../lib/paths';
 
 export type { ChatPaymentRequest, InvoiceRecord, WebhookLog } from '@bo/proto';
 
@@ -27,10 +27,10 @@ export const LOGS_SHOWN = 100;
 
 /** A key joined with slashes is the GET path, so a resource's first part invalidates its other keys. */
 export const qpayKeys = {
-  settings: ['/api/qpay/settings'],
-  pending: ['/api/qpay/invoices/pending'],
-  recent: ['/api/qpay/invoices/recent', queryString({ limit: RECENT_INVOICES_SHOWN })],
-  logs: ['/api/qpay/logs', queryString({ limit: LOGS_SHOWN })],
+  settings: apiKey('/api/qpay/settings'),
+  pending: apiKey('/api/qpay/invoices/pending'),
+  recent: apiKey('/api/qpay/invoices/recent', queryString({ limit: RECENT_INVOICES_SHOWN })),
+  logs: apiKey('/api/qpay/logs', queryString({ limit: LOGS_SHOWN })),
 } as const;
 
 export const qpayPaths = {

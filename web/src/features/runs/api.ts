@@ -1,6 +1,6 @@
 /** The background-work calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
-import type { listRuns, listSchedules, ReplyOf, RunStatus, RunView } from '@bo/proto';
-import { queryString, type ApiUrl } from '../../lib/paths';
+import type { listRuns, listSchedules, ReplyOf, RunStatus, RunView, ServiceName } from '@bo/proto';
+import { apiKey, queryString, type ApiUrl } from '../../lib/paths';
 
 export type { RunStatus, RunView, ScheduleView } from '@bo/proto';
 
@@ -25,15 +25,18 @@ export interface RunFilters {
  * invalidating `runKeys.all` refreshes the lists and every run's own answer.
  */
 export const runKeys = {
-  all: ['/api/admin/runs'],
+  all: apiKey('/api/admin/runs'),
   list: ({ service, status, kind, showCompletedScheduled }: RunFilters) =>
-    [
+    apiKey(
       '/api/admin/runs',
       queryString({ service: service || undefined, status: status || undefined, kind: kind?.trim() || undefined, hideCompletedScheduled: showCompletedScheduled ? undefined : 'true', limit: RUNS_SHOWN }),
-    ] as const,
-  run: (id: string) => ['/api/admin/runs', encodeURIComponent(id)] as const,
-  schedules: ['/api/admin/schedules'],
+    ),
+  run: (id: string) => apiKey('/api/admin/runs', encodeURIComponent(id) as RunPathId),
+  schedules: apiKey('/api/admin/schedules'),
 } as const;
+
+/** A run's id in a path: `<service>.<uuid>`, the owner's route `/api/admin/runs/<service>.:runId`. */
+type RunPathId = `${ServiceName}.${string}`;
 
 /** A run's own routes: its id, `<service>.<uuid>`, is the owner's route (`/api/admin/runs/<service>.:runId`). */
 const runPath = (id: string, action = '') => `/api/admin/runs/${encodeURIComponent(id)}${action}` as ApiUrl;

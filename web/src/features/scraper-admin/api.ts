@@ -34,7 +34,7 @@ import type {
   updateExchangeRate,
   updateMarketplace,
 } from '@bo/proto';
-import { apiPath, queryString } from '../../lib/paths';
+import { apiKey, apiPath, queryString } from '../../lib/paths';
 
 export type {
   CommissionTier, ComparisonRow, ExchangeRate, ListingStatus, ProductGame, ProductMappingView, ScrapedProduct, ScrapeJob, ScrapeJobStatus,
@@ -97,16 +97,16 @@ export const endingEvents = ['job_complete', 'job_failed', 'job_cancelled'] as c
 
 /** Query keys are GET paths (lib/api.ts pathOfKey). */
 export const scraperKeys = {
-  exchangeRate: ['/api/scraper/exchange-rate'],
-  tiers: ['/api/scraper/commission-tiers'],
-  marketplaces: ['/api/scraper/marketplaces'],
-  jobs: ['/api/scraper/jobs'],
+  exchangeRate: apiKey('/api/scraper/exchange-rate'),
+  tiers: apiKey('/api/scraper/commission-tiers'),
+  marketplaces: apiKey('/api/scraper/marketplaces'),
+  jobs: apiKey('/api/scraper/jobs'),
   /** Every page of the products list. */
-  productsAll: ['/api/scraper/products'],
-  products: (page: number) => ['/api/scraper/products', queryString({ page, limit: PRODUCTS_PAGE_SIZE })] as const,
-  games: ['/api/scraper/products/games'],
-  mappings: ['/api/scraper/mappings'],
-  comparison: ['/api/scraper/comparison'],
+  productsAll: apiKey('/api/scraper/products'),
+  products: (page: number) => apiKey('/api/scraper/products', queryString({ page, limit: PRODUCTS_PAGE_SIZE })),
+  games: apiKey('/api/scraper/products/games'),
+  mappings: apiKey('/api/scraper/mappings'),
+  comparison: apiKey('/api/scraper/comparison'),
 } as const;
 
 export const scraperPaths = {

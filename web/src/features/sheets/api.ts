@@ -1,6 +1,6 @@
 /** The price-sheet calls. Their shapes are the route contracts' (types only: no zod in the bundle). */
 import type { listPrices, PriceRow, ReplyOf, RequestBodyOf, updateSheetRow } from '@bo/proto';
-import { queryString } from '../../lib/paths';
+import { apiKey, queryString } from '../../lib/paths';
 
 export type { CacheStatus, PriceRow, WoocommerceSyncOutcome } from '@bo/proto';
 
@@ -14,9 +14,9 @@ export type SheetUpdateReply = ReplyOf<typeof updateSheetRow>;
 
 /** A key joined with slashes is the GET path, so a resource's `all` key invalidates its other keys. */
 export const sheetKeys = {
-  prices: ['/api/prices'],
-  priceRows: ['/api/prices', queryString({ format: 'array' })],
-  cacheStatus: ['/api/cache/status'],
+  prices: apiKey('/api/prices'),
+  priceRows: apiKey('/api/prices', queryString({ format: 'array' })),
+  cacheStatus: apiKey('/api/cache/status'),
 } as const;
 
 export const sheetPaths = {

@@ -4,7 +4,7 @@ import type {
   listAccounts, listKeys, listPricing, listStreamingInvoices, refundStreamingInvoice, ReplyOf, RequestBodyOf, sendTestNotification, ServiceCode,
   setAccountMailboxPassword, slotStats, updateCustomerId, updatePricing,
 } from '@bo/proto';
-import { apiPath, queryString } from '../../lib/paths';
+import { apiKey, apiPath, queryString } from '../../lib/paths';
 
 export type { ServiceCode, StreamingInvoiceView, StreamingKeyView, StreamingPricingRow } from '@bo/proto';
 
@@ -53,22 +53,22 @@ export const DEFAULT_TEST_USER_ID = '9000001';
 
 /** A key joined with slashes is the GET path, so a resource's first part invalidates its other keys. */
 export const keyKeys = {
-  stats: ['/api/streaming-keys/stats'],
-  slots: ['/api/streaming-keys/slot-stats'],
-  list: (search: string) => (search ? (['/api/streaming-keys', queryString({ search })] as const) : (['/api/streaming-keys'] as const)),
-  all: ['/api/streaming-keys'],
-  expiring: ['/api/streaming-keys/expiring-soon', queryString({ days: EXPIRING_SOON_DAYS })],
-  recent: ['/api/streaming-keys/recent', queryString({ limit: RECENT_KEYS })],
-  emailsWithSlots: (service: ServiceCode) => ['/api/streaming-keys/emails-with-slots', queryString({ service })] as const,
-  expiryReport: ['/api/streaming/expiry-report'],
-  invoices: ['/api/streaming-invoices'],
-  attention: ['/api/streaming-invoices', queryString({ status: 'NEEDS_ATTENTION' })],
-  pricing: ['/api/streaming/pricing'],
-  accounts: ['/api/streaming-accounts'],
+  stats: apiKey('/api/streaming-keys/stats'),
+  slots: apiKey('/api/streaming-keys/slot-stats'),
+  list: (search: string) => (search ? apiKey('/api/streaming-keys', queryString({ search })) : apiKey('/api/streaming-keys')),
+  all: apiKey('/api/streaming-keys'),
+  expiring: apiKey('/api/streaming-keys/expiring-soon', queryString({ days: EXPIRING_SOON_DAYS })),
+  recent: apiKey('/api/streaming-keys/recent', queryString({ limit: RECENT_KEYS })),
+  emailsWithSlots: (service: ServiceCode) => apiKey('/api/streaming-keys/emails-with-slots', queryString({ service })),
+  expiryReport: apiKey('/api/streaming/expiry-report'),
+  invoices: apiKey('/api/streaming-invoices'),
+  attention: apiKey('/api/streaming-invoices', queryString({ status: 'NEEDS_ATTENTION' })),
+  pricing: apiKey('/api/streaming/pricing'),
+  accounts: apiKey('/api/streaming-accounts'),
 } as const;
 
 /** Everything a change of keys makes stale: the counts, the slots, every search of the list, the expiring and recent lists, the report and the free slots. */
-export const keyLists = [keyKeys.stats, keyKeys.slots, keyKeys.all, keyKeys.expiring, keyKeys.recent, keyKeys.expiryReport, ['/api/streaming-keys/emails-with-slots']];
+export const keyLists = [keyKeys.stats, keyKeys.slots, keyKeys.all, keyKeys.expiring, keyKeys.recent, keyKeys.expiryReport, apiKey('/api/streaming-keys/emails-with-slots')];
 
 export const keyPaths = {
   keys: '/api/streaming-keys',

@@ -1,4 +1,5 @@
 import { apiRequest } from '../../lib/api';
+import { apiKey } from '../../lib/paths';
 import { useInvalidatingMutation, type CallerOptions } from '../../lib/mutation';
 import {
   keyKeys, keyLists, keyPaths, type AssignKeyReply, type RefundReply, type CustomerIdReply, type Extension, type ExtendReply, type MailboxPassword, type MailboxPasswordReply,
@@ -34,7 +35,7 @@ export const useAssignKey = (options?: CallerOptions<AssignKeyReply, number>) =>
 
 /** A refund closes the order: it leaves the attention list, and its invoice shows the refund on /qpay. */
 export const useRefundOrder = (options?: CallerOptions<RefundReply, number>) =>
-  useInvalidatingMutation((id: number) => apiRequest<RefundReply>('POST', keyPaths.refund(id)), [keyKeys.invoices, ['/api/qpay/invoices/recent']], options);
+  useInvalidatingMutation((id: number) => apiRequest<RefundReply>('POST', keyPaths.refund(id)), [keyKeys.invoices, apiKey('/api/qpay/invoices/recent')], options);
 
 export const useCreatePrice = (options?: CallerOptions<NewPriceReply, NewPrice>) =>
   useInvalidatingMutation((price: NewPrice) => apiRequest<NewPriceReply>('POST', keyPaths.pricing, price), [keyKeys.pricing], options);

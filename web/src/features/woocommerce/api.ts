@@ -3,7 +3,7 @@ import type {
   addMapping, autoMap, exportToSheets, getOrder, latestSyncRun, listMappings, reconciliation, recentPricePushes, ReplyOf,
   RequestBodyOf, searchOrders, shopProducts, storeStatus, syncAll, syncOne,
 } from '@bo/proto';
-import { apiPath, queryString } from '../../lib/paths';
+import { apiKey, apiPath, queryString } from '../../lib/paths';
 
 export type { AutoMapResult, OrderSummary, PricePush, ProductMapping, StoreStatus, SyncRun } from '@bo/proto';
 
@@ -29,13 +29,13 @@ export const PRICE_PUSHES_SHOWN = 20;
 
 /** A key joined with slashes is the GET path, so a resource's first part invalidates its other keys. */
 export const shopKeys = {
-  status: ['/api/woocommerce/status'],
-  products: ['/api/woocommerce/products'],
-  mappings: ['/api/woocommerce/mappings'],
-  latestSyncRun: ['/api/woocommerce/sync-runs', 'latest'],
-  reconciliation: ['/api/woocommerce/reconciliation'],
-  pricePushes: ['/api/woocommerce/price-pushes', queryString({ limit: PRICE_PUSHES_SHOWN })],
-  order: (id: number) => ['/api/woocommerce/order', String(id)] as const,
+  status: apiKey('/api/woocommerce/status'),
+  products: apiKey('/api/woocommerce/products'),
+  mappings: apiKey('/api/woocommerce/mappings'),
+  latestSyncRun: apiKey('/api/woocommerce/sync-runs', 'latest'),
+  reconciliation: apiKey('/api/woocommerce/reconciliation'),
+  pricePushes: apiKey('/api/woocommerce/price-pushes', queryString({ limit: PRICE_PUSHES_SHOWN })),
+  order: (id: number) => apiKey('/api/woocommerce/order', String(id)),
 } as const;
 
 export const shopPaths = {
