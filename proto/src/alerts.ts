@@ -3,6 +3,7 @@
  * condition it finds moves pending → firing → resolved once; the gateway lists every service's.
  */
 import { z } from 'zod';
+import { defineEvent, type EventDefinition } from './envelope';
 import { defineRoute } from './http/contract';
 import type { DomainServiceName } from './services';
 
@@ -63,6 +64,38 @@ export const exampleAlert: AlertView = {
   resolvedAt: null,
   lastSeenAt: '2026-11-26T08:05:00.000Z',
 };
+
+/** What `<service>.alert.changed` carries: an alert that fired or resolved, as the list shows it. */
+export const alertChangePayload = z.object({
+  alertId: z.string(),
+  change: z.enum(['fired', 'resolved']),
+  /** 1 when it fired, 2 when it resolved: a late "fired" is never told after its "resolved". */
+  revision: z.number().int(),
+  alert: alertSchema,
+});
+export type AlertChangeEvent = z.infer<typeof alertChangePayload>;
+
+const changeEvents = new Map<string, EventDefinition<typeof alertChangePayload>>();
+
+/**
+ * `<service>.alert.changed`: one of the service's alerts fired or resolved (written in the
+ * evaluation's transaction). Notifications tells the admin's ManyChat subscriber, when one is set.
+ */
+export function alertChangedEventOf(service: DomainServiceName): EventDefinition<typeof alertChangePayload> {
+  let event = changeEvents.get(service);
+  if (!event) {
+    const alert = { ...exampleAlert, id: `${service}.6f1d2c3a-1b2c-4d5e-8f90-1a2b3c4d5e6f`, service };
+    event = defineEvent({
+      name: `${service}.alert.changed`,
+      version: 1,
+      payload: alertChangePayload,
+      entity: { name: 'alert', key: 'alertId', revision: 'revision' },
+      example: { alertId: alert.id, change: 'fired', revision: 1, alert },
+    });
+    changeEvents.set(service, event);
+  }
+  return event;
+}
 
 /** The internal list a domain service answers for the gateway's list across every service. */
 export function alertRoutesOf(owner: DomainServiceName) {

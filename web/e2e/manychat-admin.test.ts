@@ -31,6 +31,7 @@ const apiOf = (page: Page) => adminApi(page, system.url);
 interface Settings {
   expiry_reminder_days: number;
   base_url: string | null;
+  alert_subscriber_id: string | null;
 }
 const settingsOf = (page: Page) => apiOf(page).get<Settings>('/api/manychat/settings');
 
@@ -108,11 +109,22 @@ describe('the /manychat-admin page against the ManyChat simulator', () => {
     await warning.waitFor({ state: 'detached' });
     expect((await settingsOf(page)).base_url).toBe(system.url);
 
+    // Alerts to the admin's own subscriber: digits or nothing, the server's reason otherwise.
+    const subscriber = page.getByLabel('Your ManyChat subscriber ID', { exact: true });
+    await subscriber.fill('@admin');
+    await page.getByTestId('alert-subscriber').getByRole('button', { name: 'Save' }).click();
+    expect(await (await toast(page, 'Error')).textContent()).toContain('Alert subscriber must be a ManyChat subscriber id (digits), or empty to send no alerts');
+    await subscriber.fill(' 8300001 ');
+    await page.getByTestId('alert-subscriber').getByRole('button', { name: 'Save' }).click();
+    expect(await (await toast(page, 'Settings updated successfully')).textContent()).toContain('Alerts will be sent to subscriber 8300001.');
+    expect((await settingsOf(page)).alert_subscriber_id).toBe('8300001');
+
     // Saved for good: a reload shows the stored values.
     await openPage(page);
     expect(await page.getByLabel('Days before expiry', { exact: true }).inputValue()).toBe('5');
     expect(await page.getByLabel('Public address of this site', { exact: true }).inputValue()).toBe(system.url);
     expect(await page.getByTestId('base-url-warning').count()).toBe(0);
+    expect(await page.getByLabel('Your ManyChat subscriber ID', { exact: true }).inputValue()).toBe('8300001');
     await context.close();
   });
 

@@ -5,7 +5,8 @@
  * only brought up to date, never fired again; a condition that clears before it fired leaves nothing.
  */
 import { randomUUID } from 'node:crypto';
-import type { AlertSeverity, AlertStatus, AlertView, ServiceName } from '@bo/proto';
+import { alertChangedEventOf, type AlertSeverity, type AlertStatus, type AlertView, type DomainServiceName } from '@bo/proto';
+import type { Outbox } from '../events/outbox';
 import { quoteSchema, type SqlClient, type TransactionalDb } from '../events/sql';
 import type { Logger } from '../logging';
 
@@ -28,8 +29,8 @@ export interface AlertRule {
   evaluate(now: Date): Promise<AlertFinding[]>;
 }
 
-/** An alert that fired or resolved at an evaluation: what a notifier sends. */
-export interface AlertChange {
+/** An alert that fired or resolved at an evaluation. */
+interface AlertChange {
   alert: AlertView;
   change: 'fired' | 'resolved';
 }
@@ -52,7 +53,7 @@ interface AlertRow {
 /** Resolved alerts are kept this long, then swept. */
 const RESOLVED_RETENTION_DAYS = 90;
 
-function alertView(service: ServiceName, row: AlertRow): AlertView {
+function alertView(service: DomainServiceName, row: AlertRow): AlertView {
   return {
     id: `${service}.${row.id}`,
     service,
@@ -71,12 +72,12 @@ function alertView(service: ServiceName, row: AlertRow): AlertView {
 }
 
 export interface AlertsOptions {
-  service: ServiceName;
+  service: DomainServiceName;
   schema: string;
   db: TransactionalDb;
   logger: Logger;
-  /** Told of each alert that fired or resolved, after its evaluation committed. */
-  onChange?: (change: AlertChange) => void | Promise<void>;
+  /** Where each alert that fires or resolves is published (`<service>.alert.changed`), in the transaction that moves it. */
+  outbox: Pick<Outbox<SqlClient>, 'enqueue' | 'nudge'>;
 }
 
 export class Alerts {
@@ -119,8 +120,8 @@ export class Alerts {
     await this.options.db.$executeRawUnsafe(`DELETE FROM ${this.table} WHERE status = 'resolved' AND resolved_at < now() - $1 * interval '1 day'`, RESOLVED_RETENTION_DAYS);
     for (const change of changes) {
       this.options.logger[change.change === 'fired' ? 'warn' : 'info']({ alert: change.alert.id, rule: change.alert.rule, key: change.alert.key }, `alert ${change.change}: ${change.alert.message}`);
-      await Promise.resolve(this.options.onChange?.(change)).catch((error) => this.options.logger.warn({ err: error, alert: change.alert.id }, 'telling of an alert failed'));
     }
+    if (changes.length) this.options.outbox.nudge();
     return { firing, fired: changes.filter((change) => change.change === 'fired').length, resolved: changes.filter((change) => change.change === 'resolved').length, failedRules };
   }
 
@@ -178,6 +179,8 @@ export class Alerts {
       const [resolved] = await tx.$queryRawUnsafe<AlertRow[]>(`UPDATE ${this.table} SET status = 'resolved', resolved_at = $2 WHERE id = $1::uuid RETURNING *`, row.id, now);
       changes.push({ alert: alertView(this.options.service, resolved), change: 'resolved' });
     }
+    const event = alertChangedEventOf(this.options.service);
+    for (const { alert, change } of changes) await this.options.outbox.enqueue(tx, event, { alertId: alert.id, change, revision: change === 'fired' ? 1 : 2, alert });
     return { changes, firing };
   }
 }

@@ -219,7 +219,7 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
         SWEEP_MESSAGING,
         runKind('sweep-messaging', async () => ({ ...(await sweepMessaging(sql, schema)), runs: await runs.sweep(RUN_RETENTION_DAYS) }), { exclusive: true }),
       );
-      const alerts = new Alerts({ service: spec.name, schema, db: sql, logger });
+      const alerts = new Alerts({ service: spec.name, schema, db: sql, logger, outbox });
       alerts.register([...(parts.alerts ?? []), deadLettersRule(spec.name, transport), breakerOpenRule({ schema, db: sql })]);
       registerAlertRoutes(app, { service: spec.name, alerts });
       registerAuditRoutes(app, { service: spec.name, auditLog: new AuditLog({ service: spec.name, schema, db: sql }) });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@bo/platform';
-import { Alerts, BreakerReporter, breakerOpenRule, deadLettersRule, type AlertChange, type AlertFinding, type AlertRule } from '@bo/platform/alerts';
+import { Alerts, BreakerReporter, breakerOpenRule, deadLettersRule, type AlertFinding, type AlertRule } from '@bo/platform/alerts';
+import { createOutbox } from '@bo/platform/events';
+import type { AlertChangeEvent } from '@bo/proto';
 import { CircuitBreaker } from '@bo/platform/outside';
 import { createPlatformTables, createTestSqlDatabase, type TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 
@@ -25,10 +27,23 @@ function settableRule(name: string, forMs = 0): AlertRule & { findings: AlertFin
   return rule;
 }
 
+/** The alert changes a service published: its outbox's `<service>.alert.changed` events, oldest first. */
+async function publishedChanges(database: TestSqlDatabase): Promise<AlertChangeEvent[]> {
+  const rows = await database.db.$queryRawUnsafe<{ name: string; payload: AlertChangeEvent }[]>(`SELECT name, payload FROM ${SCHEMA}.outbox_events ORDER BY occurred_at, id`);
+  return rows.filter((row) => row.name === `${row.payload.alert?.service}.alert.changed`).map((row) => row.payload);
+}
+
 describe('alerts: each condition pending → firing → resolved, once', () => {
   let database: TestSqlDatabase;
-  const changes: AlertChange[] = [];
+  let changes: AlertChangeEvent[] = [];
   let alerts: Alerts;
+  let outbox: ReturnType<typeof createOutbox>;
+  /** Evaluates, then reads what was published so far. */
+  const evaluate = async (when: Date) => {
+    const counts = await alerts.evaluate(when);
+    changes = await publishedChanges(database);
+    return counts;
+  };
   const plain = settableRule('plain');
   const slow = settableRule('slow', 5 * MINUTE);
   const at = (minutes: number) => new Date(Date.UTC(2026, 10, 27, 8, 0) + minutes * MINUTE);
@@ -38,75 +53,78 @@ describe('alerts: each condition pending → firing → resolved, once', () => {
   beforeAll(async () => {
     database = await createTestSqlDatabase('alerts');
     await createPlatformTables(database.db, SCHEMA);
-    alerts = new Alerts({ service: 'scraper', schema: SCHEMA, db: database.db, logger, onChange: (change) => void changes.push(change) });
+    outbox = createOutbox({ db: database.db, schema: SCHEMA });
+    alerts = new Alerts({ service: 'scraper', schema: SCHEMA, db: database.db, logger, outbox });
     alerts.register([plain, slow]);
   });
   afterAll(() => database?.drop());
 
   it('fires a condition at the evaluation that finds it, keeps it firing without firing again, and resolves it once', async () => {
     plain.findings = [{ key: 'NFX', message: 'Netflix has 1 free key slot', details: { free: 1 } }];
-    expect(await alerts.evaluate(at(0))).toMatchObject({ firing: 1, fired: 1, resolved: 0, failedRules: [] });
+    expect(await evaluate(at(0))).toMatchObject({ firing: 1, fired: 1, resolved: 0, failedRules: [] });
     plain.findings = [{ key: 'NFX', message: 'Netflix has 0 free key slots', details: { free: 0 } }];
-    expect(await alerts.evaluate(at(1))).toMatchObject({ firing: 1, fired: 0, resolved: 0 });
-    expect(await alerts.evaluate(at(2))).toMatchObject({ firing: 1, fired: 0 });
+    expect(await evaluate(at(1))).toMatchObject({ firing: 1, fired: 0, resolved: 0 });
+    expect(await evaluate(at(2))).toMatchObject({ firing: 1, fired: 0 });
     expect(firedOf('plain')).toHaveLength(1);
     const [firing] = await alerts.list({ status: 'active', limit: 10 });
     // Brought up to date while it fires: the latest message and details, fired at its first evaluation.
     expect(firing).toMatchObject({ service: 'scraper', rule: 'plain', key: 'NFX', status: 'firing', message: 'Netflix has 0 free key slots', details: { free: 0 }, firedAt: at(0).toISOString(), lastSeenAt: at(2).toISOString(), resolvedAt: null });
     expect(firing.id).toMatch(/^scraper\.[0-9a-f-]{36}$/);
+    // Published in the transaction that fired it, as the list showed it then.
+    expect(changes).toEqual([{ alertId: firing.id, change: 'fired', revision: 1, alert: expect.objectContaining({ id: firing.id, status: 'firing', message: 'Netflix has 1 free key slot' }) }]);
 
     plain.findings = [];
-    expect(await alerts.evaluate(at(3))).toMatchObject({ firing: 0, fired: 0, resolved: 1 });
-    expect(await alerts.evaluate(at(4))).toMatchObject({ resolved: 0 });
+    expect(await evaluate(at(3))).toMatchObject({ firing: 0, fired: 0, resolved: 1 });
+    expect(await evaluate(at(4))).toMatchObject({ resolved: 0 });
     expect(resolvedOf('plain')).toHaveLength(1);
+    expect(changes.at(-1)).toEqual({ alertId: firing.id, change: 'resolved', revision: 2, alert: expect.objectContaining({ status: 'resolved', resolvedAt: at(3).toISOString() }) });
     expect(await alerts.list({ status: 'active', limit: 10 })).toEqual([]);
     expect(await alerts.list({ status: 'resolved', limit: 10 })).toMatchObject([{ key: 'NFX', status: 'resolved', resolvedAt: at(3).toISOString() }]);
 
     // The condition again: a new episode, fired again once.
     plain.findings = [{ key: 'NFX', message: 'Netflix has 1 free key slot' }];
-    await alerts.evaluate(at(5));
+    await evaluate(at(5));
     expect(firedOf('plain')).toHaveLength(2);
     plain.findings = [];
-    await alerts.evaluate(at(6));
+    await evaluate(at(6));
   });
 
   it('holds a condition pending for its rule’s time before it fires, and lets one that clears before then go without a word', async () => {
     slow.findings = [{ key: 'woocommerce', message: 'failing' }];
-    await alerts.evaluate(at(10));
+    await evaluate(at(10));
     expect(await alerts.list({ status: 'pending', limit: 10 })).toMatchObject([{ rule: 'slow', status: 'pending', firedAt: null, pendingSince: at(10).toISOString() }]);
-    await alerts.evaluate(at(14));
+    await evaluate(at(14));
     expect(firedOf('slow')).toHaveLength(0);
-    await alerts.evaluate(at(15));
+    await evaluate(at(15));
     expect(firedOf('slow')).toHaveLength(1);
     expect((await alerts.list({ status: 'firing', limit: 10 }))[0]).toMatchObject({ rule: 'slow', firedAt: at(15).toISOString(), pendingSince: at(10).toISOString() });
     slow.findings = [];
-    await alerts.evaluate(at(16));
+    await evaluate(at(16));
     expect(resolvedOf('slow')).toHaveLength(1);
 
     // Pending, then cleared: no row, no change.
     slow.findings = [{ key: 'qpay', message: 'failing' }];
-    await alerts.evaluate(at(20));
+    await evaluate(at(20));
     slow.findings = [];
-    await alerts.evaluate(at(21));
+    await evaluate(at(21));
     expect(changes.filter((change) => change.alert.key === 'qpay')).toEqual([]);
     expect((await alerts.list({ status: 'resolved', limit: 50 })).filter((alert) => alert.key === 'qpay')).toEqual([]);
   });
 
   it('leaves a rule’s alerts as they were while the rule cannot be evaluated', async () => {
     plain.findings = [{ key: 'DPS', message: 'Disney+ has no free key slot' }];
-    await alerts.evaluate(at(30));
+    await evaluate(at(30));
     plain.fails = true;
-    expect(await alerts.evaluate(at(31))).toMatchObject({ failedRules: ['plain'], resolved: 0 });
+    expect(await evaluate(at(31))).toMatchObject({ failedRules: ['plain'], resolved: 0 });
     expect(await alerts.list({ status: 'firing', limit: 10 })).toMatchObject([{ key: 'DPS' }]);
     plain.fails = false;
     plain.findings = [];
-    await alerts.evaluate(at(32));
+    await evaluate(at(32));
   });
 
   it('opens one episode when several replicas evaluate the same condition at once', async () => {
-    const replicaChanges: AlertChange[] = [];
     const replicas = Array.from({ length: 4 }, () => {
-      const replica = new Alerts({ service: 'scraper', schema: SCHEMA, db: database.db, logger, onChange: (change) => void replicaChanges.push(change) });
+      const replica = new Alerts({ service: 'scraper', schema: SCHEMA, db: database.db, logger, outbox });
       const shared = settableRule('shared');
       shared.findings = [{ key: '-', message: 'dead letters' }];
       replica.register([shared]);
@@ -114,7 +132,8 @@ describe('alerts: each condition pending → firing → resolved, once', () => {
     });
     await Promise.all(replicas.map((replica) => replica.evaluate(at(40))));
     await Promise.all(replicas.map((replica) => replica.evaluate(at(41))));
-    expect(replicaChanges.filter((change) => change.change === 'fired')).toHaveLength(1);
+    changes = await publishedChanges(database);
+    expect(changes.filter((change) => change.change === 'fired' && change.alert.rule === 'shared')).toHaveLength(1);
     expect((await alerts.list({ status: 'firing', limit: 50 })).filter((alert) => alert.rule === 'shared')).toHaveLength(1);
   });
 });
@@ -129,7 +148,7 @@ describe('the rules every service has', () => {
 
   it('dead letters: fires while any wait, resolves when none do', async () => {
     let waiting = 2;
-    const alerts = new Alerts({ service: 'payments', schema: SCHEMA, db: database.db, logger });
+    const alerts = new Alerts({ service: 'payments', schema: SCHEMA, db: database.db, logger, outbox: createOutbox({ db: database.db, schema: SCHEMA }) });
     alerts.register([deadLettersRule('payments', { deadLetterDepth: async () => waiting })]);
     expect(await alerts.evaluate()).toMatchObject({ fired: 1 });
     expect((await alerts.list({ status: 'firing', limit: 5 }))[0].message).toBe("2 events in the payments service's dead letters: replay or discard them");
@@ -144,7 +163,7 @@ describe('the rules every service has', () => {
     const [shopA, shopB, qpayB] = [breaker(), breaker(), breaker()];
     const reporterA = new BreakerReporter({ schema: SCHEMA, db: database.db, owner: 'process-a', breakers: new Map([['woocommerce', shopA]]), logger });
     const reporterB = new BreakerReporter({ schema: SCHEMA, db: database.db, owner: 'process-b', breakers: new Map([['woocommerce', shopB], ['qpay', qpayB]]), logger });
-    const alerts = new Alerts({ service: 'shop-sync', schema: SCHEMA, db: database.db, logger });
+    const alerts = new Alerts({ service: 'shop-sync', schema: SCHEMA, db: database.db, logger, outbox: createOutbox({ db: database.db, schema: SCHEMA }) });
     alerts.register([breakerOpenRule({ schema: SCHEMA, db: database.db })]);
 
     // Process A's shop breaker opened 10 minutes ago and has kept failing its probes (open, half-open, open again).

@@ -1,3 +1,5 @@
+import { alertChangedEventOf } from '../alerts';
+import { domainServiceNames } from '../services';
 import { aiChatAnswerReady, aiChatAutomationChanged, aiChatFlowRequested, aiChatSubscriberWrote } from './ai-chat-events';
 import { notificationsReminderRecorded } from './notifications-reminder-recorded';
 import { paymentsInvoicePaid } from './payments-invoice-paid';
@@ -24,7 +26,14 @@ export const eventTopology: readonly TopologyEntry[] = [
   { consumer: 'ai-chat', events: [paymentsInvoicePaid.name] },
   // notifications tells the customer: payment confirmation, key delivery (and records the purchase), the chat's late AI answers and mapped flows;
   // a subscriber who writes opens their 24-hour window, and what was held for them goes out; a person's takeover holds every message.
-  { consumer: 'notifications', events: [paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name, aiChatFlowRequested.name, aiChatSubscriberWrote.name, aiChatAutomationChanged.name] },
+  // Every service's alerts that fire or resolve go to the admin's ManyChat subscriber, when one is set.
+  {
+    consumer: 'notifications',
+    events: [
+      paymentsInvoicePaid.name, streamingKeyAssigned.name, streamingKeyExtended.name, aiChatAnswerReady.name, aiChatFlowRequested.name, aiChatSubscriberWrote.name, aiChatAutomationChanged.name,
+      ...domainServiceNames.map((service) => alertChangedEventOf(service).name),
+    ],
+  },
 ];
 
 /** The events `consumer` is bound to in the topology (empty when it consumes nothing). */

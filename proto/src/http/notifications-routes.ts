@@ -37,7 +37,11 @@ export type TemplateKind = (typeof templateKinds)[number];
 const TEMPLATE_NAME_MESSAGE = 'Template name must be lowercase letters, digits and underscores, as Meta names templates';
 const templateName = z.string({ error: TEMPLATE_NAME_MESSAGE }).trim().max(512, 'Template name must be at most 512 characters').regex(/^[a-z0-9_]*$/, TEMPLATE_NAME_MESSAGE);
 
-export const settingKeys = ['expiry_reminder_days', 'base_url', 'template_key_delivery', 'template_payment_confirmation', 'template_renewal_reminder', 'template_key_extension'] as const;
+/** The admin's ManyChat subscriber every alert that fires or resolves is sent to: digits, or empty to send none. */
+const ALERT_SUBSCRIBER_MESSAGE = 'Alert subscriber must be a ManyChat subscriber id (digits), or empty to send no alerts';
+const alertSubscriberId = z.union([z.string(), z.number()], { error: ALERT_SUBSCRIBER_MESSAGE }).transform(String).pipe(z.string().trim().regex(/^(\d{1,20})?$/, ALERT_SUBSCRIBER_MESSAGE));
+
+export const settingKeys = ['expiry_reminder_days', 'base_url', 'alert_subscriber_id', 'template_key_delivery', 'template_payment_confirmation', 'template_renewal_reminder', 'template_key_extension'] as const;
 export type SettingKey = (typeof settingKeys)[number];
 /** The setting that names a kind's utility template. */
 export const templateSettingKey = (kind: TemplateKind) => `template_${kind}` as const;
@@ -47,6 +51,7 @@ const settingUpdate = z.discriminatedUnion(
   [
     z.object({ key: z.literal('expiry_reminder_days'), value: reminderDays }).strict(),
     z.object({ key: z.literal('base_url'), value: baseUrl }).strict(),
+    z.object({ key: z.literal('alert_subscriber_id'), value: alertSubscriberId }).strict(),
     ...templateKinds.map((kind) => z.object({ key: z.literal(templateSettingKey(kind)), value: templateName }).strict()),
   ],
   { error: `key must be one of ${settingKeys.join(', ')}` },
@@ -59,6 +64,8 @@ export const manyChatSettingsSchema = z.object({
   base_url: z.string().nullable(),
   /** BASE_URL_WARNING while base_url is not set; null otherwise. */
   warning: z.string().nullable(),
+  /** The admin's ManyChat subscriber alerts are sent to; null: alerts are only shown on the overview. */
+  alert_subscriber_id: z.string().nullable(),
   status: z.object({
     /** Whether MANYCHAT_API_TOKEN is set. */
     apiConfigured: z.boolean(),
@@ -95,7 +102,7 @@ export const expiryCheckCountsSchema = z.object({
 export type ExpiryCheckCounts = z.infer<typeof expiryCheckCountsSchema>;
 
 /** chat_answer: the chat's AI answer that came after its holding reply; chat_flow: a ManyChat flow an admin mapped to the product asked about (issue 21). */
-export const deliveryKinds = ['key_delivery', 'payment_confirmation', 'key_extension', 'renewal_reminder', 'chat_answer', 'chat_flow', 'test'] as const;
+export const deliveryKinds = ['key_delivery', 'payment_confirmation', 'key_extension', 'renewal_reminder', 'chat_answer', 'chat_flow', 'alert', 'test'] as const;
 /** held: outside the 24-hour window with no utility template set for its kind; it goes out when the subscriber next writes. */
 export const deliveryStatuses = ['pending', 'sent', 'failed', 'opted_out', 'held'] as const;
 
@@ -135,6 +142,7 @@ const sampleSettings: ManyChatSettings = {
   expiry_reminder_days: 3,
   base_url: 'https://shop.example.mn',
   warning: null,
+  alert_subscriber_id: '8800112233',
   status: { apiConfigured: true, simulated: false, connected: true, pageName: 'Stream Keys Shop', error: null, payment: PAYMENT_STATUS_LINE },
   utility_templates: [
     { kind: 'key_delivery', name: 'key_delivery', variables: ['service_name', 'key', 'account_email', 'account_password', 'profile_number', 'expires_at'] },
@@ -155,7 +163,7 @@ export const updateManyChatSetting = defineRoute({
   owner: 'notifications', method: 'POST', path: '/api/manychat/settings', access: 'admin', category,
   body: settingUpdate,
   reply: z.object({ success: z.boolean(), message: z.string(), data: z.object({ key: z.enum(settingKeys), value: z.union([z.number(), z.string()]) }) }),
-  summary: 'Sets one setting: expiry_reminder_days (1–30), base_url (http(s), trimmed, trailing slashes removed) or template_<kind> (a Meta template name; empty clears it)',
+  summary: 'Sets one setting: expiry_reminder_days (1–30), base_url (http(s), trimmed, trailing slashes removed), alert_subscriber_id (the admin ManyChat subscriber alerts go to; empty: none) or template_<kind> (a Meta template name; empty clears it)',
   example: { body: { key: 'expiry_reminder_days', value: 5 }, reply: { success: true, message: 'Settings updated successfully', data: { key: 'expiry_reminder_days', value: 5 } } },
 });
 

@@ -33,6 +33,7 @@ describe('notifications routes: settings, templates, test notification', () => {
       expiry_reminder_days: 3,
       base_url: null,
       warning: BASE_URL_WARNING,
+      alert_subscriber_id: null,
       status: { apiConfigured: true, simulated: true, connected: true, pageName: 'Stream Keys Shop', error: null, payment: 'Using Existing QPay Setup' },
       utility_templates: [
         { kind: 'key_delivery', name: null, variables: ['service_name', 'key', 'account_email', 'account_password', 'profile_number', 'expires_at'] },
@@ -49,7 +50,7 @@ describe('notifications routes: settings, templates, test notification', () => {
     const set = (key: unknown, value: unknown) => n.call('POST', '/api/manychat/settings', { key, value });
     expect((await set('expiry_reminder_days', '7')).body).toEqual({ success: true, message: 'Settings updated successfully', data: { key: 'expiry_reminder_days', value: 7 } });
     expect((await set('base_url', '  https://shop.example.mn/// ')).body.data).toEqual({ key: 'base_url', value: 'https://shop.example.mn' });
-    const refusals = await Promise.all([set('expiry_reminder_days', 0), set('expiry_reminder_days', 31), set('expiry_reminder_days', 2.5), set('expiry_reminder_days', 'soon'), set('base_url', 'shop.example.mn'), set('base_url', 'ftp://shop.example.mn'), set('base_url', '   '), set('colour', 'red')]);
+    const refusals = await Promise.all([set('expiry_reminder_days', 0), set('expiry_reminder_days', 31), set('expiry_reminder_days', 2.5), set('expiry_reminder_days', 'soon'), set('base_url', 'shop.example.mn'), set('base_url', 'ftp://shop.example.mn'), set('base_url', '   '), set('alert_subscriber_id', '88 00'), set('colour', 'red')]);
     expect(refusals.map((reply) => [reply.status, reply.body.error])).toEqual([
       [400, 'Invalid body: value: Expiry reminder days must be at least 1'],
       [400, 'Invalid body: value: Expiry reminder days must be at most 30'],
@@ -58,7 +59,8 @@ describe('notifications routes: settings, templates, test notification', () => {
       [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
       [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
       [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
-      [400, 'Invalid body: key: key must be one of expiry_reminder_days, base_url, template_key_delivery, template_payment_confirmation, template_renewal_reminder, template_key_extension'],
+      [400, 'Invalid body: value: Alert subscriber must be a ManyChat subscriber id (digits), or empty to send no alerts'],
+      [400, 'Invalid body: key: key must be one of expiry_reminder_days, base_url, alert_subscriber_id, template_key_delivery, template_payment_confirmation, template_renewal_reminder, template_key_extension'],
     ]);
     expect((await n.call('POST', '/api/manychat/settings', { key: 'base_url', value: 'https://x.mn', extra: 1 })).status).toBe(400);
     const { body } = await n.call('GET', '/api/manychat/settings');

@@ -42,8 +42,10 @@ export interface KeyDeliveryData {
 /** A chat message: its text inside the 24-hour window, and outside it the utility template of its kind with its variables. */
 export interface ChatMessage {
   text: string;
-  /** null: the message has no template (a chat answer, a flow), so it goes inside the window only. */
+  /** null: the message has no template (a chat answer, a flow, an alert), so it goes inside the window only. */
   template: { kind: TemplateKind; variables: Record<string, string> } | null;
+  /** Why a message without a template is not sent outside the window (a chat answer's reason when not said). */
+  outsideWindow?: string;
   /** A ManyChat flow to send (sendFlow) instead of the text; `text` then only records what went. */
   flowNamespace?: string;
 }
@@ -159,6 +161,25 @@ export const chatAnswerMessage = (text: string): ChatMessage => ({ text, templat
 
 /** The flow an admin mapped to a product, sent instead of the chat's own answer. */
 export const chatFlowMessage = (flowNamespace: string, product: string): ChatMessage => ({ text: `Flow ${flowNamespace} (${product})`, template: null, flowNamespace });
+
+/** What an alert message says (an alert.changed event: its change and the alert as listed then). */
+export interface AlertMessageData {
+  change: 'fired' | 'resolved';
+  service: string;
+  title: string;
+  message: string;
+  /** When it fired or resolved. */
+  at: string;
+}
+
+/** Why an alert outside the window is not sent: no utility template carries one; the overview still shows it. */
+export const ALERT_OUTSIDE_WINDOW = "Outside the 24-hour window: an alert has no utility template, so it was not sent (write to the page once a day to keep alerts coming; the overview shows every alert)";
+
+/** An alert to the admin's subscriber: text only, inside the window. */
+export function alertMessage(data: AlertMessageData): ChatMessage {
+  const head = data.change === 'fired' ? `🔴 Анхааруулга / Alert: ${data.title}` : `✅ Шийдэгдсэн / Resolved: ${data.title}`;
+  return { text: [head, data.message, `${data.service} · ${formatTime(data.at)}`].join('\n'), template: null, outsideWindow: ALERT_OUTSIDE_WINDOW };
+}
 
 export function keyExtensionText(data: KeyExtensionData): string {
   return [

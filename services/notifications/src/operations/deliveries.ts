@@ -13,13 +13,13 @@ import { randomUUID } from 'node:crypto';
 import { onEvent, outsideEffect, outsideEffectDefaults, type OutsideEffect, type OutsideEffects, type Outbox } from '@bo/platform/events';
 import { ServiceCallError, type ServiceClient } from '@bo/platform';
 import {
-  aiChatAnswerReady, aiChatAutomationChanged, aiChatFlowRequested, aiChatSubscriberWrote, BASE_URL_WARNING, createRenewalSession, keyDelivery, notificationsReminderRecorded, paymentsInvoicePaid,
-  streamingKeyAssigned, streamingKeyExtended, templateSettingKey, type KeyDelivery, type TemplateKind,
+  aiChatAnswerReady, aiChatAutomationChanged, aiChatFlowRequested, aiChatSubscriberWrote, alertChangedEventOf, BASE_URL_WARNING, createRenewalSession, domainServiceNames, keyDelivery,
+  notificationsReminderRecorded, paymentsInvoicePaid, streamingKeyAssigned, streamingKeyExtended, templateSettingKey, type KeyDelivery, type TemplateKind,
 } from '@bo/proto';
 import { ManyChatError } from '../clients/manychat';
 import {
-  chatAnswerMessage, chatFlowMessage, keyDeliveryMessage, keyExtensionMessage, paymentConfirmationMessage, recordedText, renewalReminderMessage, sampleKeyDelivery,
-  type ChatMessage, type PaymentConfirmationData,
+  alertMessage, chatAnswerMessage, chatFlowMessage, keyDeliveryMessage, keyExtensionMessage, paymentConfirmationMessage, recordedText, renewalReminderMessage, sampleKeyDelivery,
+  type AlertMessageData, type ChatMessage, type PaymentConfirmationData,
 } from '../domain/templates';
 import type { Prisma, PrismaClient } from '../generated/prisma/client';
 import { chatPausesStore } from '../store/chat-pauses-store';
@@ -107,8 +107,8 @@ export class ChatDeliveries {
   }
 
   /**
-   * The consumers of payments.invoice.paid, streaming.key.assigned, streaming.key.extended and
-   * ai-chat.answer.ready; and of ai-chat.subscriber.wrote, which keeps when each subscriber last
+   * The consumers of payments.invoice.paid, streaming.key.assigned, streaming.key.extended,
+   * ai-chat.answer.ready and every service's alert.changed; and of ai-chat.subscriber.wrote, which keeps when each subscriber last
    * wrote (their 24-hour window) and sends what was held for them.
    * Each event is a message of its own, so a key event overtaken by a newer one of its key (an
    * admin's extend right after the sale) is still delivered: `everyRevision`.
@@ -172,6 +172,16 @@ export class ChatDeliveries {
         const { subscriberId, paused, pausedUntil, revision } = event.payload;
         await chatPausesStore.changed(tx, subscriberId, { paused, pausedUntil: pausedUntil === null ? null : new Date(pausedUntil), revision });
       }),
+      // Every service's alerts that fire or resolve, to the admin's subscriber when one is set (a "fired" after its "resolved" is skipped).
+      ...domainServiceNames.map((service) =>
+        onEvent(alertChangedEventOf(service), async (tx: Prisma.TransactionClient, event) => {
+          const { alertSubscriberId } = await settingsStore.read(tx);
+          if (!alertSubscriberId) return;
+          const { change, alert } = event.payload;
+          const details: AlertMessageData = { change, service: alert.service, title: alert.title, message: alert.message, at: (change === 'fired' ? alert.firedAt : alert.resolvedAt) ?? alert.lastSeenAt };
+          await record(tx, event.id, { kind: 'alert', subscriberId: alertSubscriberId, details: { ...details } });
+        }),
+      ),
     ];
   }
 
@@ -332,6 +342,8 @@ export class ChatDeliveries {
       }
       case 'chat_answer':
         return same(chatAnswerMessage((delivery.details as { text: string }).text));
+      case 'alert':
+        return same(alertMessage(delivery.details as unknown as AlertMessageData));
       case 'chat_flow': {
         const { flowNamespace, product } = delivery.details as { flowNamespace: string; product: string };
         return same(chatFlowMessage(flowNamespace, product));

@@ -93,7 +93,7 @@ export class ChatMessenger {
         if (!(error instanceof ManyChatError) || !error.outsideWindow) throw error;
       }
     }
-    if (!message.template) return { status: 'not_sent', reason: CHAT_ANSWER_OUTSIDE_WINDOW };
+    if (!message.template) return { status: 'not_sent', reason: message.outsideWindow ?? CHAT_ANSWER_OUTSIDE_WINDOW };
     const templateName = (await settingsStore.read(this.prisma)).templates[message.template.kind];
     const tried = { kind: message.template.kind, name: templateName };
     if (!templateName) return held(noTemplateReason(message.template.kind), 'the subscriber writes', { template: tried });

@@ -15,7 +15,7 @@ export interface SettingsRouteDeps {
   deliveries: ChatDeliveries;
 }
 
-/** The Settings tab: expiry_reminder_days and base_url, and the API status card; the Notifications tab's utility templates. */
+/** The Settings tab: expiry_reminder_days, base_url and alert_subscriber_id, and the API status card; the Notifications tab's utility templates. */
 export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, manychat, deliveries }: SettingsRouteDeps): void {
   serveRoute(app, getManyChatSettings, async () => {
     const settings = await settingsStore.read(prisma);
@@ -23,6 +23,7 @@ export function registerSettingsRoutes(app: FastifyInstance, { prisma, config, m
       expiry_reminder_days: settings.expiryReminderDays,
       base_url: settings.baseUrl,
       warning: settings.baseUrl ? null : BASE_URL_WARNING,
+      alert_subscriber_id: settings.alertSubscriberId,
       status: { apiConfigured: manychat !== null, simulated: isSimulatorUrl(config.MANYCHAT_API_URL), ...(await pageStatus(manychat)), payment: PAYMENT_STATUS_LINE },
       utility_templates: templateKinds.map((kind) => ({ kind, name: settings.templates[kind], variables: [...templateVariables[kind]] })),
     };

@@ -5,6 +5,8 @@ export interface ReminderSettings {
   expiryReminderDays: number;
   /** null until an admin sets it: reminders then fail with BASE_URL_WARNING. */
   baseUrl: string | null;
+  /** The admin's ManyChat subscriber alerts are sent to; null: none are sent. */
+  alertSubscriberId: string | null;
   /** Per kind, the utility template its messages go through outside the 24-hour window; null: none set (they are held). */
   templates: Record<TemplateKind, string | null>;
 }
@@ -12,6 +14,7 @@ export interface ReminderSettings {
 const descriptions: Record<SettingKey, string> = {
   expiry_reminder_days: 'Days before a key expires that its renewal reminder is sent (1–30)',
   base_url: 'Public address renewal links start with (<base_url>/api/streaming/renew/<session>)',
+  alert_subscriber_id: "The admin's ManyChat subscriber every alert that fires or resolves is sent to (empty: none)",
   template_key_delivery: 'Utility template of key deliveries outside the 24-hour window',
   template_payment_confirmation: 'Utility template of payment confirmations outside the 24-hour window',
   template_renewal_reminder: 'Utility template of renewal reminders outside the 24-hour window',
@@ -27,6 +30,7 @@ export const settingsStore = {
     return {
       expiryReminderDays: Number.isInteger(days) && days >= 1 && days <= 30 ? days : DEFAULT_EXPIRY_REMINDER_DAYS,
       baseUrl: value('base_url'),
+      alertSubscriberId: value('alert_subscriber_id'),
       templates: Object.fromEntries(templateKinds.map((kind) => [kind, value(templateSettingKey(kind))])) as Record<TemplateKind, string | null>,
     };
   },

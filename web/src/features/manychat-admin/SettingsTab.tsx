@@ -33,6 +33,7 @@ export function SettingsTab() {
         {/* Keyed by the saved value: after a save (or another tab's) the form starts from what is stored. */}
         <DaysForm key={`days-${data.expiry_reminder_days}`} days={data.expiry_reminder_days} />
         <BaseUrlForm key={`url-${data.base_url ?? ''}`} baseUrl={data.base_url} />
+        <AlertSubscriberForm key={`alerts-${data.alert_subscriber_id ?? ''}`} subscriberId={data.alert_subscriber_id} />
       </SimpleGrid>
       <ApiStatus status={data.status} />
     </Stack>
@@ -79,6 +80,29 @@ function BaseUrlForm({ baseUrl }: { baseUrl: string | null }) {
         <Form onSubmit={() => !save.isPending && save.mutate({ key: 'base_url', value: text })} aria-label={t('manychatAdmin.urlTitle')}>
           <FormField label={t('manychatAdmin.url')} helper={t('manychatAdmin.urlHelper', { example: `${baseUrl ?? 'https://shop.example.mn'}/api/streaming/renew/…` })}>
             <Input name="base_url" inputMode="url" value={text} onChange={(event) => setText(event.target.value)} placeholder="https://shop.example.mn" autoComplete="off" />
+          </FormField>
+          <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending} loadingText={t('common.saving')}>{t('common.save')}</Button>
+        </Form>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Alerts (docs/alerts.md) to the admin's own ManyChat subscriber; empty sends none. */
+function AlertSubscriberForm({ subscriberId }: { subscriberId: string | null }) {
+  const { t } = useTexts();
+  const [text, setText] = useState(subscriberId ?? '');
+  const save = useSave((update) => {
+    const subscriber = String(update.value).trim();
+    return subscriber ? t('manychatAdmin.alertsOn', { subscriber }) : t('manychatAdmin.alertsOff');
+  });
+  return (
+    <Card.Root size="sm" data-testid="alert-subscriber">
+      <Card.Header><Heading as="h2" size="md">{t('manychatAdmin.alertsTitle')}</Heading></Card.Header>
+      <Card.Body>
+        <Form onSubmit={() => !save.isPending && save.mutate({ key: 'alert_subscriber_id', value: text })} aria-label={t('manychatAdmin.alertsTitle')}>
+          <FormField label={t('manychatAdmin.alertSubscriber')} helper={t('manychatAdmin.alertSubscriberHelper')}>
+            <Input name="alert_subscriber_id" inputMode="numeric" value={text} onChange={(event) => setText(event.target.value)} placeholder="1234567890" autoComplete="off" maxW="64" />
           </FormField>
           <Button type="submit" colorPalette="blue" alignSelf="flex-start" loading={save.isPending} loadingText={t('common.saving')}>{t('common.save')}</Button>
         </Form>

@@ -18,6 +18,11 @@ export const en = {
   'manychatAdmin.url': 'Public address of this site',
   'manychatAdmin.urlHelper': 'Renewal links start with it: {example}',
   'manychatAdmin.urlSaved': 'Renewal links now start with {url}.',
+  'manychatAdmin.alertsTitle': 'Alerts to ManyChat',
+  'manychatAdmin.alertSubscriber': 'Your ManyChat subscriber ID',
+  'manychatAdmin.alertSubscriberHelper': 'Every alert that fires or resolves is sent to this subscriber while they have written to the page in the last 24 hours (Messenger has no template for alerts). Empty: alerts are shown on the overview only.',
+  'manychatAdmin.alertsOn': 'Alerts will be sent to subscriber {subscriber}.',
+  'manychatAdmin.alertsOff': 'Alerts will be shown on the overview only.',
   'manychatAdmin.urlMissing': 'Base URL is not set: renewal notifications will not work',
   'manychatAdmin.urlMissingBody': 'Reminders need a link the customer can open: set the address this site is reached at.',
 
@@ -70,6 +75,7 @@ export const en = {
   'manychatAdmin.kind.key_extension': 'Key extension',
   'manychatAdmin.kind.chat_answer': 'Chat answer',
   'manychatAdmin.kind.chat_flow': 'Chat flow',
+  'manychatAdmin.kind.alert': 'Alert',
   'manychatAdmin.kind.test': 'Test message',
 
   'manychatAdmin.templatesTitle': 'Message Templates',

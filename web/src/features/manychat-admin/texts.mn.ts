@@ -21,6 +21,11 @@ export const mn: Translation<typeof en> = {
   'manychatAdmin.url': 'Энэ сайтын нийтийн хаяг',
   'manychatAdmin.urlHelper': 'Сунгалтын холбоосууд үүгээр эхэлнэ: {example}',
   'manychatAdmin.urlSaved': 'Сунгалтын холбоосууд одоо {url}-ээр эхэлнэ.',
+  'manychatAdmin.alertsTitle': 'Анхааруулгыг ManyChat руу',
+  'manychatAdmin.alertSubscriber': 'Таны ManyChat subscriber ID',
+  'manychatAdmin.alertSubscriberHelper': 'Идэвхжсэн эсвэл шийдэгдсэн анхааруулга бүрийг энэ хэрэглэгч рүү илгээнэ, хэрэв тэр сүүлийн 24 цагт хуудас руу бичсэн бол (Messenger-т анхааруулгын загвар байхгүй). Хоосон: анхааруулга зөвхөн тойм хэсэгт харагдана.',
+  'manychatAdmin.alertsOn': 'Анхааруулгыг {subscriber} хэрэглэгч рүү илгээнэ.',
+  'manychatAdmin.alertsOff': 'Анхааруулга зөвхөн тойм хэсэгт харагдана.',
   'manychatAdmin.urlMissing': 'Үндсэн хаяг тохируулаагүй: сунгалтын мэдэгдэл ажиллахгүй (renewal notifications will not work)',
   'manychatAdmin.urlMissingBody': 'Сануулгад харилцагчийн нээх холбоос хэрэгтэй: энэ сайтын хаягийг тохируулна уу.',
 
@@ -73,6 +78,7 @@ export const mn: Translation<typeof en> = {
   'manychatAdmin.kind.key_extension': 'Түлхүүр сунгалт',
   'manychatAdmin.kind.chat_answer': 'Чатын хариулт',
   'manychatAdmin.kind.chat_flow': 'Чатын урсгал',
+  'manychatAdmin.kind.alert': 'Анхааруулга',
   'manychatAdmin.kind.test': 'Туршилтын мессеж',
 
   'manychatAdmin.templatesTitle': 'Мессежийн загварууд',
