@@ -9,6 +9,7 @@ import { alertChangedEventOf, type AlertSeverity, type AlertStatus, type AlertVi
 import type { Outbox } from '../events/outbox';
 import { quoteSchema, type SqlClient, type TransactionalDb } from '../events/sql';
 import type { Logger } from '../logging';
+import { forgetBreakerReports } from './platform-rules';
 
 /** One condition a rule found at an evaluation. */
 export interface AlertFinding {
@@ -80,6 +81,16 @@ export interface AlertsOptions {
   outbox: Pick<Outbox<SqlClient>, 'enqueue' | 'nudge'>;
 }
 
+/**
+ * Forgets what the alerts keep no longer (the hourly sweep, not every evaluation): resolved
+ * episodes past RESOLVED_RETENTION_DAYS, and breaker reports no process has renewed for an hour.
+ */
+export async function sweepAlerts(db: SqlClient, schema: string): Promise<{ resolvedAlerts: number; breakerReports: number }> {
+  const resolvedAlerts = await db.$executeRawUnsafe(`DELETE FROM ${quoteSchema(schema)}.alerts WHERE status = 'resolved' AND resolved_at < now() - $1 * interval '1 day'`, RESOLVED_RETENTION_DAYS);
+  const breakerReports = await forgetBreakerReports(db, schema);
+  return { resolvedAlerts, breakerReports };
+}
+
 export class Alerts {
   private readonly table: string;
   private readonly rules = new Map<string, AlertRule>();
@@ -117,7 +128,6 @@ export class Alerts {
       changes.push(...moved.changes);
       firing += moved.firing;
     }
-    await this.options.db.$executeRawUnsafe(`DELETE FROM ${this.table} WHERE status = 'resolved' AND resolved_at < now() - $1 * interval '1 day'`, RESOLVED_RETENTION_DAYS);
     for (const change of changes) {
       this.options.logger[change.change === 'fired' ? 'warn' : 'info']({ alert: change.alert.id, rule: change.alert.rule, key: change.alert.key }, `alert ${change.change}: ${change.alert.message}`);
     }

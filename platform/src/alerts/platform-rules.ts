@@ -30,6 +30,11 @@ export function deadLettersRule(service: string, transport: Pick<EventTransport,
   };
 }
 
+/** Deletes breaker reports no process has renewed for REPORT_FORGOTTEN_MS (their processes died); answers how many. */
+export async function forgetBreakerReports(db: SqlClient, schema: string, now = new Date()): Promise<number> {
+  return await db.$executeRawUnsafe(`DELETE FROM ${quoteSchema(schema)}.breaker_reports WHERE reported_at < $1`, new Date(now.getTime() - REPORT_FORGOTTEN_MS));
+}
+
 export function breakerOpenRule(options: { schema: string; db: SqlClient; openForMs?: number }): AlertRule {
   const table = `${quoteSchema(options.schema)}.breaker_reports`;
   const openForMs = options.openForMs ?? BREAKER_OPEN_ALERT_MS;
@@ -38,7 +43,6 @@ export function breakerOpenRule(options: { schema: string; db: SqlClient; openFo
     title: 'Outside system failing',
     severity: 'critical',
     async evaluate(now) {
-      await options.db.$executeRawUnsafe(`DELETE FROM ${table} WHERE reported_at < $1`, new Date(now.getTime() - REPORT_FORGOTTEN_MS));
       const rows = await options.db.$queryRawUnsafe<{ system: string; since: Date; processes: number }[]>(
         `SELECT system, min(open_since) AS since, count(*)::int AS processes FROM ${table} WHERE reported_at >= $1 GROUP BY system ORDER BY system`,
         new Date(now.getTime() - REPORT_STALE_MS),

@@ -27,15 +27,20 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return { kind: 'postgres', pool, close: () => pool.end() };
 }
 
+/** A connection taken from the pool as a session (its caller begins and ends the transaction). */
+export function sessionOf(client: pg.PoolClient): TransactionSession {
+  return {
+    query: async (sql, params) => (await client.query(sql, params)).rows,
+    exec: async (script) => void (await client.query(script)),
+  };
+}
+
 /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
 export async function inTransaction<T>(database: Database, fn: (session: TransactionSession) => Promise<T>): Promise<T> {
   const client = await database.pool.connect();
   try {
     await client.query('BEGIN');
-    const result = await fn({
-      query: async (sql, params) => (await client.query(sql, params)).rows,
-      exec: async (script) => void (await client.query(script)),
-    });
+    const result = await fn(sessionOf(client));
     await client.query('COMMIT');
     return result;
   } catch (error) {

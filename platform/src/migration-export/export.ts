@@ -6,8 +6,7 @@
  * the same data exported anywhere gives the same checksum.
  */
 import { createHash } from 'node:crypto';
-import type { Database, TransactionSession } from '../db/database';
-import { quoteIdentifier } from '../db/database';
+import { quoteIdentifier, sessionOf, type Database } from '../db/database';
 import { schemaVersionOf, tablesOf, type ExportPolicy } from './tables';
 
 /** One line of a service's export. A row's line is `{"t":"row","row":<the row>}`. */
@@ -25,10 +24,7 @@ const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 /** The export's lines, each ending in a newline. Stopping early (the caller went away) ends the transaction. */
 export async function* exportLines(database: Database, schema: string, policy: ExportPolicy): AsyncGenerator<string> {
   const client = await database.pool.connect();
-  const session: TransactionSession = {
-    query: async (sql, params) => (await client.query(sql, params)).rows,
-    exec: async (script) => void (await client.query(script)),
-  };
+  const session = sessionOf(client);
   let broken: Error | undefined;
   let open = true;
   try {

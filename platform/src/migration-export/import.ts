@@ -6,8 +6,7 @@
  * Serial columns are set past the rows imported. Columns the export leaves out (secrets) are
  * neither written nor cleared: a row added gets their default, a row updated keeps its own.
  */
-import type { Database, TransactionSession } from '../db/database';
-import { quoteIdentifier } from '../db/database';
+import { quoteIdentifier, sessionOf, type Database, type TransactionSession } from '../db/database';
 import { conflict } from '../errors';
 import type { AuditActor } from '../audit/actor';
 import { schemaVersionOf, tablesOf, type ExportPolicy, type TableShape } from './tables';
@@ -38,10 +37,7 @@ const ERRORS_KEPT = 5;
 
 export async function importRows(database: Database, schema: string, policy: ExportPolicy, input: ImportInput): Promise<{ version: string | null; tables: TableImportResult[] }> {
   const client = await database.pool.connect();
-  const session: TransactionSession = {
-    query: async (sql, params) => (await client.query(sql, params)).rows,
-    exec: async (script) => void (await client.query(script)),
-  };
+  const session = sessionOf(client);
   try {
     await client.query('BEGIN');
     await client.query(`SET LOCAL TimeZone = 'UTC'`);

@@ -25,7 +25,7 @@ import type { Logger } from '../logging';
 import { OutsideSystem, outsideBreakers, type OutsideOptions } from '../outside';
 import { AuditLog, registerAuditRoutes } from '../audit';
 import { registerMigrationRoutes, type ExportPolicy } from '../migration-export';
-import { Alerts, BreakerReporter, breakerOpenRule, deadLettersRule, registerAlertRoutes, type AlertRule } from '../alerts';
+import { Alerts, BreakerReporter, breakerOpenRule, deadLettersRule, registerAlertRoutes, sweepAlerts, type AlertRule } from '../alerts';
 import type { Infrastructure } from '../runtime';
 import { registerRunListRoutes, registerRunRoutes, runKind, Runs, schedule, Scheduler, type RunKind, type Schedule } from '../runs';
 
@@ -217,7 +217,7 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       const sweep = schedule(
         'sweep-messaging',
         SWEEP_MESSAGING,
-        runKind('sweep-messaging', async () => ({ ...(await sweepMessaging(sql, schema)), runs: await runs.sweep(RUN_RETENTION_DAYS) }), { exclusive: true }),
+        runKind('sweep-messaging', async () => ({ ...(await sweepMessaging(sql, schema)), runs: await runs.sweep(RUN_RETENTION_DAYS), ...(await sweepAlerts(sql, schema)) }), { exclusive: true }),
       );
       const alerts = new Alerts({ service: spec.name, schema, db: sql, logger, outbox });
       alerts.register([...(parts.alerts ?? []), deadLettersRule(spec.name, transport), breakerOpenRule({ schema, db: sql })]);

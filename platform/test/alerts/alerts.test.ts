@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@bo/platform';
-import { Alerts, BreakerReporter, breakerOpenRule, deadLettersRule, type AlertFinding, type AlertRule } from '@bo/platform/alerts';
+import { Alerts, BreakerReporter, breakerOpenRule, deadLettersRule, sweepAlerts, type AlertFinding, type AlertRule } from '@bo/platform/alerts';
 import { createOutbox } from '@bo/platform/events';
 import type { AlertChangeEvent } from '@bo/proto';
 import { CircuitBreaker } from '@bo/platform/outside';
@@ -194,5 +194,24 @@ describe('the rules every service has', () => {
     // A process killed without stopping leaves its report; once it is 90 s old it no longer counts.
     await database.db.$executeRawUnsafe(`INSERT INTO ${SCHEMA}.breaker_reports (owner, system, open_since, reported_at) VALUES ('killed', 'openai', now() - interval '20 minutes', now() - interval '2 minutes')`);
     expect(await alerts.evaluate()).toMatchObject({ fired: 0, firing: 0 });
+  });
+
+  it('the hourly sweep forgets resolved alerts after 90 days and breaker reports nobody renewed for an hour, and nothing newer', async () => {
+    const table = `${SCHEMA}.alerts`;
+    const resolved = (id: string, daysAgo: number) =>
+      database.db.$executeRawUnsafe(
+        `INSERT INTO ${table} (id, rule, key, title, severity, status, message, details, pending_since, fired_at, resolved_at, last_seen_at)
+         VALUES ($1::uuid, 'sweep', $1, 'Sweep', 'warning', 'resolved', 'gone', '{}', now() - $2 * interval '1 day', now() - $2 * interval '1 day', now() - $2 * interval '1 day', now() - $2 * interval '1 day')`,
+        id, daysAgo,
+      );
+    await resolved('00000000-0000-4000-8000-000000000091', 91);
+    await resolved('00000000-0000-4000-8000-000000000089', 89);
+    await database.db.$executeRawUnsafe(`INSERT INTO ${SCHEMA}.breaker_reports (owner, system, open_since, reported_at) VALUES ('dead-long-ago', 'qpay', now() - interval '3 hours', now() - interval '2 hours')`);
+    const before = await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${SCHEMA}.breaker_reports`);
+    expect(await sweepAlerts(database.db, SCHEMA)).toEqual({ resolvedAlerts: 1, breakerReports: 1 });
+    const left = await database.db.$queryRawUnsafe<{ key: string }[]>(`SELECT key FROM ${table} WHERE rule = 'sweep'`);
+    expect(left.map((row) => row.key)).toEqual(['00000000-0000-4000-8000-000000000089']);
+    const after = await database.db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM ${SCHEMA}.breaker_reports`);
+    expect(after[0]!.n).toBe(before[0]!.n - 1);
   });
 });

@@ -1,4 +1,4 @@
-import { Box, type BoxProps } from '@chakra-ui/react';
+import { Box, Text, type BoxProps } from '@chakra-ui/react';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -13,6 +13,24 @@ export function JsonBlock({ value, testId, maxH = '80', highlight }: { value: un
   return (
     <Box as="pre" fontFamily="mono" fontSize="xs" bg="bg" borderWidth="1px" borderRadius="md" p="3" overflowX="auto" maxH={maxH} overflowY="auto" whiteSpace="pre" data-testid={testId}>
       {highlight && highlight.length > 0 && isPlainObject(value) ? <FieldLines value={value} highlight={highlight} /> : text}
+    </Box>
+  );
+}
+
+/**
+ * A value's JSON under its label, as a cell of a grid (it never widens the grid): the two sides of
+ * a request, an example's body and answer, an audit entry's before and after. `empty` is shown
+ * instead of the block when there is no value.
+ */
+export function LabelledJson({ label, value, empty, testId, maxH, highlight }: { label: string; value: unknown; empty?: string; testId?: string; maxH?: BoxProps['maxH']; highlight?: readonly string[] }) {
+  return (
+    <Box minW="0">
+      <Text fontSize="sm" fontWeight="semibold" mb="1">{label}</Text>
+      {empty !== undefined && (value === undefined || value === null) ? (
+        <Text fontSize="sm" color="fg.muted" data-testid={testId}>{empty}</Text>
+      ) : (
+        <JsonBlock value={value} testId={testId} maxH={maxH} highlight={highlight} />
+      )}
     </Box>
   );
 }

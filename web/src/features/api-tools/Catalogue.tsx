@@ -2,7 +2,7 @@ import { Accordion, Badge, Box, Button, Code, Field, Flex, Input, SimpleGrid, Sp
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/Dialog';
-import { JsonBlock } from '../../components/JsonBlock';
+import { JsonBlock, LabelledJson } from '../../components/JsonBlock';
 import { ListState, SectionCard } from '../../components/SectionCard';
 import { useTexts } from '../../i18n';
 import { RedirectNotFollowed } from '../../lib/api';
@@ -159,14 +159,8 @@ function EndpointCard({ endpoint, busy, onTest }: { endpoint: CatalogueEndpoint;
       <Text fontSize="sm" color="fg.muted" mt="1">{endpoint.summary}</Text>
       <Parameters parameters={endpoint.parameters} />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3" mt="3">
-        <Box minW="0">
-          <Text fontSize="xs" fontWeight="semibold" mb="1">{t('apiTools.requestBody')}</Text>
-          {endpoint.requestExample === undefined ? <Text fontSize="xs" color="fg.muted">{t('apiTools.noRequestBody')}</Text> : <JsonBlock value={endpoint.requestExample} maxH="48" />}
-        </Box>
-        <Box minW="0">
-          <Text fontSize="xs" fontWeight="semibold" mb="1">{t('apiTools.response')}</Text>
-          <JsonBlock value={endpoint.responseExample} maxH="48" />
-        </Box>
+        <LabelledJson label={t('apiTools.requestBody')} value={endpoint.requestExample} empty={t('apiTools.noRequestBody')} maxH="48" />
+        <LabelledJson label={t('apiTools.response')} value={endpoint.responseExample} maxH="48" />
       </SimpleGrid>
     </Box>
   );

@@ -1,9 +1,9 @@
-import { Box, Code, Flex, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Code, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LabelledValues } from '../../components/LabelledValues';
 import { CopyButton } from '../../components/CopyButton';
 import { Dialog } from '../../components/Dialog';
-import { JsonBlock } from '../../components/JsonBlock';
+import { LabelledJson } from '../../components/JsonBlock';
 import { ServiceName } from '../../components/ServiceName';
 import { useTexts } from '../../i18n';
 import { useRowName } from './AuditBits';
@@ -48,23 +48,14 @@ export function AuditEntryDialog({ entry, onClose }: { entry: AuditEntryView; on
         )}
 
         {entry.action === 'import' ? (
-          <RowSide title={t('auditLog.detail.imported')} value={entry.after} none="—" changed={changed} testId="audit-after" />
+          <LabelledJson label={t('auditLog.detail.imported')} value={entry.after} empty="—" highlight={changed} testId="audit-after" maxH="96" />
         ) : (
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-            <RowSide title={t('auditLog.detail.before')} value={entry.before} none={t('auditLog.detail.noBefore')} changed={changed} testId="audit-before" />
-            <RowSide title={t('auditLog.detail.after')} value={entry.after} none={t('auditLog.detail.noAfter')} changed={changed} testId="audit-after" />
+            <LabelledJson label={t('auditLog.detail.before')} value={entry.before} empty={t('auditLog.detail.noBefore')} highlight={changed} testId="audit-before" maxH="96" />
+            <LabelledJson label={t('auditLog.detail.after')} value={entry.after} empty={t('auditLog.detail.noAfter')} highlight={changed} testId="audit-after" maxH="96" />
           </SimpleGrid>
         )}
       </Stack>
     </Dialog>
-  );
-}
-
-function RowSide({ title, value, none, changed, testId }: { title: string; value: Record<string, unknown> | null; none: string; changed: readonly string[]; testId: string }) {
-  return (
-    <Box minW="0">
-      <Heading as="h3" size="sm" mb="2">{title}</Heading>
-      {value === null ? <Text fontSize="sm" color="fg.muted" data-testid={testId}>{none}</Text> : <JsonBlock value={value} highlight={changed} testId={testId} maxH="96" />}
-    </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Collapsible, Flex, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { JsonBlock } from '../../components/JsonBlock';
+import { LabelledJson } from '../../components/JsonBlock';
 import { useTexts, type MessageKey } from '../../i18n';
 import type { WebhookLog } from './api';
 import { ListCard } from './ListCard';
@@ -55,14 +55,8 @@ function LogEntry({ log }: { log: WebhookLog }) {
         </Collapsible.Trigger>
         <Collapsible.Content>
           <SimpleGrid columns={{ base: 1, lg: 2 }} gap="3" mt="2">
-            <Box minW="0">
-              <Text fontSize="sm" fontWeight="semibold" mb="1">{t('qpay.requestData')}</Text>
-              <JsonBlock value={log.requestData} testId="log-request" />
-            </Box>
-            <Box minW="0">
-              <Text fontSize="sm" fontWeight="semibold" mb="1">{t('qpay.responseData')}</Text>
-              <JsonBlock value={log.responseData} testId="log-response" />
-            </Box>
+            <LabelledJson label={t('qpay.requestData')} value={log.requestData} testId="log-request" />
+            <LabelledJson label={t('qpay.responseData')} value={log.responseData} testId="log-response" />
           </SimpleGrid>
         </Collapsible.Content>
       </Collapsible.Root>
