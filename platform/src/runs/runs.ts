@@ -107,6 +107,8 @@ class LeaseLost extends Error {
 }
 
 const PROGRESS_EVERY_MS = 500;
+/** Inserts an exclusive run's start tries while the active run it would join keeps ending under it. */
+const BEGIN_TRIES = 3;
 /** How long stop() waits for the runs in progress to reach their next step. */
 const STOP_WAIT_MS = 5_000;
 /** A run whose code has not stopped this long after its cancel is ended as cancelled anyway (its code is stuck). */
@@ -183,15 +185,18 @@ export class Runs {
       this.nudge();
       return begun;
     }
-    const row = await this.store.insert(tx, { id: randomUUID(), kind: kind.kind, input, startedBy: options.startedBy, schedule: options.schedule, exclusiveKey: kind.exclusive ? kind.kind : null });
-    if (row) {
-      await this.publish(tx, row);
-      return { run: runView(this.options.service, row), joined: false };
+    // An exclusive run that ends between the insert and the look leaves nothing to join: insert again
+    // (each statement sees what committed before it), a few times before saying so.
+    for (let tries = 0; tries < BEGIN_TRIES; tries++) {
+      const row = await this.store.insert(tx, { id: randomUUID(), kind: kind.kind, input, startedBy: options.startedBy, schedule: options.schedule, exclusiveKey: kind.exclusive ? kind.kind : null });
+      if (row) {
+        await this.publish(tx, row);
+        return { run: runView(this.options.service, row), joined: false };
+      }
+      const existing = await this.store.activeWithKey(tx, kind.kind);
+      if (existing) return { run: runView(this.options.service, existing), joined: true };
     }
-    const existing = await this.store.activeWithKey(tx, kind.kind);
-    // The active run ended between the insert and the look.
-    if (!existing) throw conflict(`A ${kind.kind} run just ended: start it again`);
-    return { run: runView(this.options.service, existing), joined: true };
+    throw conflict(`A ${kind.kind} run just ended: start it again`);
   }
 
   async get(id: string): Promise<RunView> {

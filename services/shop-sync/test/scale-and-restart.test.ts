@@ -34,7 +34,7 @@ describe('shop-sync at scale and across a restart', () => {
     await system.restartShop();
     system.woo.faults.clear();
     await expect.poll(() => system.woo.state.products.get(150)!.regular_price, { timeout: 60_000, interval: 250 }).toBe('55555');
-    const pushes = (await shop('GET', '/api/woocommerce/price-pushes?limit=1')).json().data;
-    expect(pushes[0]).toMatchObject({ productName: cells[3], outcome: 'success' });
+    // The push's outcome is recorded after the shop answered it (the effect's done-transaction): a moment after the price shows there.
+    await expect.poll(async () => (await shop('GET', '/api/woocommerce/price-pushes?limit=1')).json().data[0], { timeout: 10_000, interval: 100 }).toMatchObject({ productName: cells[3], outcome: 'success' });
   }, 120_000);
 });
