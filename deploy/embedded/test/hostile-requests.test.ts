@@ -77,8 +77,13 @@ async function auditWrites(): Promise<string[]> {
           IF NEW.name LIKE '%.run.progress' AND NEW.payload ->> 'schedule' IS NOT NULL THEN RETURN NULL; END IF;
           IF NEW.name LIKE '%.alert.changed' THEN RETURN NULL; END IF;
         END IF;
-        IF TG_TABLE_NAME = 'inbox_events' AND TG_OP <> 'DELETE' AND NEW.name LIKE '%.alert.changed' THEN RETURN NULL; END IF;
-        IF TG_TABLE_NAME = 'applied_revisions' AND TG_OP <> 'DELETE' AND NEW.entity = 'alert' THEN RETURN NULL; END IF;
+        -- (Nested: a condition on NEW's fields is only evaluated for the tables that have them.)
+        IF TG_TABLE_NAME = 'inbox_events' AND TG_OP <> 'DELETE' THEN
+          IF NEW.name LIKE '%.alert.changed' THEN RETURN NULL; END IF;
+        END IF;
+        IF TG_TABLE_NAME = 'applied_revisions' AND TG_OP <> 'DELETE' THEN
+          IF NEW.entity = 'alert' THEN RETURN NULL; END IF;
+        END IF;
         INSERT INTO fuzz_audit.writes (tbl, op) VALUES (TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME, TG_OP); RETURN NULL;
       END $$;`);
   const schemas = ['gateway', ...domainServiceNames.map((name) => schemaOf(name))];
