@@ -58,6 +58,14 @@ describe('POST /api/migration/import as a run', () => {
     expect(done.result).toEqual({ success: true, dryRun: false, results: [expect.objectContaining({ table: 'gateway.users', added: 3, success: 3, failed: 0 })] });
     expect(await h.prisma.user.count({ where: { email: { startsWith: 'dry.' } } })).toBe(3);
     expect(await h.prisma.migrationImportPart.count()).toBe(0);
+    // The run works after the request has ended: its audit entry still names the admin who imported, from where.
+    const [entry] = await h.prisma.$queryRawUnsafe<{ actor_id: string; actor_name: string; address: string; request: string; after: { added: number } }[]>(
+      `SELECT actor_id, actor_name, address, request, "after" FROM gateway.admin_logs WHERE action = 'import' AND entity = 'users'`,
+    );
+    // A password admin's identity carries no e-mail: records name them by their id (adminNameOf).
+    expect(entry).toMatchObject({ actor_id: expect.stringMatching(/^local:/), request: 'POST /api/migration/import', after: { added: 3 } });
+    expect(entry!.actor_name).toBe(entry!.actor_id);
+    expect(entry!.address).toBeTruthy();
 
     // The same file again changes nothing.
     const again = await ended(h.app, (await importFile(h.app, file, false)).json<{ run: RunView }>().run.id);
