@@ -16,6 +16,8 @@ export const identitySchema = z.object({
   kind: z.enum(['admin', 'user', 'customer', 'anonymous', 'service']),
   userId: z.string().nullable(),
   email: z.string().nullable(),
+  /** How records name the person when not by e-mail: a password admin's username (as it was when they signed in). */
+  name: z.string().optional(),
   isAdmin: z.boolean(),
   /** For customers: the key id their session is limited to, if any. */
   keyId: z.string().nullable().default(null),
@@ -25,8 +27,8 @@ export const identitySchema = z.object({
 export type Identity = z.infer<typeof identitySchema>;
 export type IdentityClaims = Omit<Identity, 'iat'>;
 
-/** The person a record names as having done something (approved, paused, saved): their e-mail, else their id. */
-export const adminNameOf = (identity: Identity | null): string => identity?.email ?? identity?.userId ?? 'admin';
+/** The person a record names as having done something (approved, paused, saved): their username or e-mail, else their id. */
+export const adminNameOf = (identity: Identity | null): string => identity?.name ?? identity?.email ?? identity?.userId ?? 'admin';
 
 export const anonymousIdentity = (): Identity => ({ kind: 'anonymous', userId: null, email: null, isAdmin: false, keyId: null, iat: Date.now() });
 
@@ -148,11 +150,11 @@ export class IdentitySigner {
 
   /** The header for `claims` (any `iat` given is ignored: the signer dates it). */
   sign(claims: IdentityClaims, now = Date.now()): string {
-    const { kind, userId, email, isAdmin, keyId } = claims;
-    const cacheKey = JSON.stringify([kind, userId, email, isAdmin, keyId]);
+    const { kind, userId, email, name, isAdmin, keyId } = claims;
+    const cacheKey = JSON.stringify([kind, userId, email, name, isAdmin, keyId]);
     const kept = this.made.get(cacheKey);
     if (kept && kept.until > now) return kept.header;
-    const header = this.signAt({ kind, userId, email, isAdmin, keyId }, now);
+    const header = this.signAt({ kind, userId, email, ...(name === undefined ? {} : { name }), isAdmin, keyId }, now);
     this.made.set(cacheKey, { header, until: now + IDENTITY_REUSE_MS });
     return header;
   }

@@ -28,7 +28,10 @@ export function identifyFromSession(request: FastifyRequest): Identity {
 
 export function identityOf(auth: SessionAuth | undefined): Identity {
   if (!auth) return anonymousIdentity();
-  return { kind: auth.kind, userId: auth.userId, email: auth.email, isAdmin: auth.isAdmin, keyId: auth.keyId === undefined ? null : String(auth.keyId), iat: Date.now() };
+  return {
+    kind: auth.kind, userId: auth.userId, email: auth.email, ...(auth.name ? { name: auth.name } : {}), isAdmin: auth.isAdmin,
+    keyId: auth.keyId === undefined ? null : String(auth.keyId), iat: Date.now(),
+  };
 }
 
 const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0];

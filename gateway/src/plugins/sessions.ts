@@ -16,6 +16,8 @@ export interface SessionAuth {
   userId: string;
   /** For customers: the account e-mail they signed in with. */
   email: string | null;
+  /** For password accounts: the username they signed in with (records name them by it). */
+  name?: string;
   isAdmin: boolean;
   /** key: a customer's e-mail and key (ADR 15). */
   method: 'oidc' | 'password' | 'key';

@@ -37,7 +37,7 @@ export function registerPasswordLoginRoutes(app: FastifyInstance, deps: { config
     }
     await attempt.succeeded();
     request.log.info({ username }, 'admin sign-in (password)');
-    await beginSignedInSession(request, { kind: 'admin', userId: `${LOCAL_ADMIN_PREFIX}${admin.id}`, email: null, isAdmin: true, method: 'password' });
+    await beginSignedInSession(request, { kind: 'admin', userId: `${LOCAL_ADMIN_PREFIX}${admin.id}`, email: null, name: admin.username, isAdmin: true, method: 'password' });
     return { success: true, username: admin.username };
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  ConfigError, generateIdentityKeyPair, IDENTITY_MAX_AGE_MS, IDENTITY_REUSE_MS, identityKeysOf, IdentitySigner, IdentityVerifier, loadConfig, parsePublicKeys, serviceEnvSchema, serviceIdentity,
+  adminNameOf, ConfigError, generateIdentityKeyPair, IDENTITY_MAX_AGE_MS, IDENTITY_REUSE_MS, identityKeysOf, IdentitySigner, IdentityVerifier, loadConfig, parsePublicKeys, serviceEnvSchema, serviceIdentity,
 } from '@bo/platform';
 import { identityEnv, signerOf, TEST_IDENTITY_PUBLIC_KEYS, testIdentityKeys, testVerifier } from '@bo/platform/testing/identity';
 
@@ -70,6 +70,18 @@ describe('signed identity', () => {
     expect(verifier.verify(signerOf('gateway').sign(admin))).toMatchObject(admin);
     expect(verifier.verify(signerOf('ai-chat').serviceHeader())).toMatchObject({ kind: 'service', userId: 'ai-chat', isAdmin: false });
     expect(verifier.verify(undefined)).toBeNull();
+  });
+
+  it('carries a password admin’s username, which records name them by (their e-mail or id otherwise)', () => {
+    const local = { kind: 'admin' as const, userId: 'local:3f0c', email: null, name: 'ops', isAdmin: true, keyId: null };
+    const gateway = signerOf('gateway');
+    const verified = verifier.verify(gateway.sign(local));
+    expect(verified).toMatchObject(local);
+    expect(adminNameOf(verified)).toBe('ops');
+    // The same person under another name is another header, not a reused one.
+    expect(adminNameOf(verifier.verify(gateway.sign({ ...local, name: 'ops2' })))).toBe('ops2');
+    expect(adminNameOf(verifier.verify(gateway.sign(admin)))).toBe('a@example.com');
+    expect(adminNameOf(verifier.verify(gateway.sign({ ...local, name: undefined })))).toBe('local:3f0c');
   });
 
   it('refuses, saying why: a rewritten payload, garbage, a stale header, an unknown signer', () => {
