@@ -1,7 +1,7 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api';
+import type { CallerOptions } from '../../lib/mutation';
 import type { ApiUrl } from '../../lib/paths';
-import { useInvalidatingMutation, type CallerOptions } from '../../lib/mutation';
 import { runKeys, runPaths, type RunActionReply } from './api';
 import { patchCached } from './model';
 
@@ -15,14 +15,25 @@ async function act(queryClient: QueryClient, path: ApiUrl): Promise<RunActionRep
   return reply;
 }
 
-/** Asks a pending or running run to stop: it stops at its next step, within 5 s. */
-export function useCancelRun(options?: CallerOptions<RunActionReply, string>) {
+/**
+ * A run action: its answer is the run as the action left it, patched in at once (act), so the
+ * caller's onSuccess (the toast) does not wait for the lists to be asked for again; they are
+ * refreshed behind it.
+ */
+function useRunAction(path: (id: string) => ApiUrl, refreshes: readonly QueryKey[], options?: CallerOptions<RunActionReply, string>) {
   const queryClient = useQueryClient();
-  return useInvalidatingMutation((id: string) => act(queryClient, runPaths.cancel(id)), [runKeys.all], options);
+  return useMutation<RunActionReply, Error, string>({
+    ...options,
+    mutationFn: (id) => act(queryClient, path(id)),
+    onSuccess: async (...args) => {
+      for (const queryKey of refreshes) void queryClient.invalidateQueries({ queryKey });
+      await options?.onSuccess?.(...args);
+    },
+  });
 }
 
+/** Asks a pending or running run to stop: it stops at its next step, within 5 s. */
+export const useCancelRun = (options?: CallerOptions<RunActionReply, string>) => useRunAction(runPaths.cancel, [runKeys.all], options);
+
 /** Runs a failed or cancelled run again, from its last completed step (its schedule's row may name it). */
-export function useRetryRun(options?: CallerOptions<RunActionReply, string>) {
-  const queryClient = useQueryClient();
-  return useInvalidatingMutation((id: string) => act(queryClient, runPaths.retry(id)), [runKeys.all, runKeys.schedules], options);
-}
+export const useRetryRun = (options?: CallerOptions<RunActionReply, string>) => useRunAction(runPaths.retry, [runKeys.all, runKeys.schedules], options);
