@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { finishedRunStatuses, runListRoutesOf, runRoutesOf, type DomainServiceName, type RunView, type ServiceName } from '@bo/proto';
 import { notFound } from '../errors';
-import type { Identity } from '../identity';
+import { adminNameOf, type Identity } from '../identity';
 import { endStreamsOnClose, followAsEventStream } from '../http/event-stream';
 import { serveRoute } from '../http/routes';
 import type { Runs } from './runs';
@@ -15,7 +15,7 @@ import type { Scheduler } from './scheduler';
 const STREAM_POLL_MS = 500;
 
 /** Who did it, as runs record it: `admin:<user>`. */
-export const startedByOf = (identity: Identity | null): string => `admin:${identity?.name ?? identity?.email ?? identity?.userId ?? 'unknown'}`;
+export const startedByOf = (identity: Identity | null): string => `admin:${adminNameOf(identity)}`;
 
 /** A domain service's lists of its runs and schedules, which the gateway's lists ask for. */
 export function registerRunListRoutes(app: FastifyInstance, deps: { service: DomainServiceName; runs: Runs; scheduler: Scheduler }): void {
