@@ -1,5 +1,5 @@
 # One image for every process of the distributed topology; docker-compose.yml and the Kubernetes
-# manifests pick the command (node --import tsx <main>, so the process itself receives SIGTERM).
+# manifests pick the command (node <its bundle>, so the process itself receives SIGTERM).
 # Built the way `make build` builds, on Node 22 LTS.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
@@ -27,11 +27,13 @@ COPY web/package.json web/
 COPY deploy/embedded/package.json deploy/embedded/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx tsx platform/scripts/prisma-generate.ts && npm run build -w web
-# What the build made that the runtime needs: the Prisma clients and the web app.
-RUN mkdir /out && cp -r --parents gateway/src/generated services/*/src/generated web/dist /out
+RUN npx tsx platform/scripts/prisma-generate.ts && npm run build -w web && npx tsx platform/scripts/service-bundle.ts
+# What the build made that the runtime needs: the Prisma clients (the simulators' tsx runs import
+# none, the bundles carry theirs), each process's bundle and the web app.
+RUN mkdir /out && cp -r --parents gateway/src/generated services/*/src/generated gateway/dist services/*/dist web/dist /out
 
-# Runtime: the sources, production dependencies of the server workspaces only (tsx is one; the
+# Runtime: the sources, production dependencies of the server workspaces only (tsx is one, for the
+# simulators; the
 # Prisma CLI, the schema engine, Vite, the web app's packages and the embedded launcher's
 # PostgreSQL are not), run as the unprivileged node user.
 FROM node:22-bookworm-slim AS runtime
@@ -46,13 +48,13 @@ RUN npm ci --omit=dev --no-audit --no-fund --include-workspace-root \
 COPY --from=build /out/ ./
 USER node
 EXPOSE 5000
-CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
+CMD ["node", "gateway/dist/main.mjs"]
 
-# The scraper's image: the runtime with Debian's Chromium, which renders marketplace pages
-# (SCRAPER_BROWSER_PATH). Only the scraper carries a browser (compose and Kubernetes build it by this target).
+# The scraper's image: the runtime with Debian's Chromium headless shell, which renders marketplace
+# pages (SCRAPER_BROWSER_PATH). Only the scraper carries a browser (compose and Kubernetes build it by this target).
 FROM runtime AS scraper
 USER root
-RUN apt-get update && apt-get install -y --no-install-recommends chromium && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends chromium-headless-shell && rm -rf /var/lib/apt/lists/*
 USER node
 
 # Every other process: the runtime as it is (the default target).

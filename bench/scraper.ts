@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { serviceMain } from '@bo/platform/scripts/service-paths';
+import { bundleService, serviceNodeArgs } from '@bo/platform/scripts/service-bundle';
+import { loadServiceDefinition } from '@bo/platform/service';
 import { eventually } from '@bo/platform/testing/eventually';
 import { identityEnv } from '@bo/platform/testing/identity';
 import { startTestSystem, type TestSystem } from '@bo/platform/testing/services';
@@ -60,10 +61,13 @@ function treeMemoryMb(root: number): { tree: number; own: number } {
   return { tree: kb / 1024, own: ownKb / 1024 };
 }
 
-/** A scraper worker as production runs one: its own process on the shared database and bus. */
+/**
+ * A scraper worker as production runs one: its own process on the shared database and bus, its
+ * bundle run with its node options (the container's command), its default Chromium.
+ */
 async function startWorker(system: TestSystem, port: number, siteHost: string): Promise<ChildProcess> {
   const env = { ...process.env, ...system.env, ...identityEnv('scraper'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', SCRAPER_ALLOWED_HOSTS: siteHost };
-  const child = spawn(process.execPath, ['--import', 'tsx', serviceMain('scraper')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, serviceNodeArgs(await loadServiceDefinition('scraper')), { env, stdio: ['ignore', 'ignore', 'inherit'] });
   await eventually(async () => {
     if (child.exitCode !== null) throw new Error(`the scraper worker exited with ${child.exitCode}`);
     return fetch(`http://127.0.0.1:${port}/ready`).then((response) => response.ok, () => false);
@@ -130,6 +134,7 @@ async function main(): Promise<void> {
     const answer = await fetch(`${siteUrl}/__sim/switches`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delayMs }) });
     if (!answer.ok) throw new Error(`the simulator's switches answered ${answer.status}`);
   };
+  await bundleService('scraper');
   const system = await startTestSystem('bench_scraper', { services: ['scraper'] });
   const workers: ChildProcess[] = [];
   try {

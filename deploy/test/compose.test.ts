@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { serviceBundle } from '@bo/platform/scripts/service-bundle';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { serviceNames } from '@bo/proto';
 import { deployFiles, INFRASTRUCTURE_IMAGES, renderCompose, renderKubernetes } from '../embedded/src/deploy-files';
@@ -51,9 +52,14 @@ describe('docker-compose.yml', () => {
     for (const name of serviceNames) expect(compose.services, name).toHaveProperty(name);
   });
 
-  it('starts each app container as `node --import tsx <main>` (the process gets SIGTERM itself) from a main file that exists', () => {
+  it('starts each process as `node <its options> <its bundle>`, the bundle the image builds, and each simulator as `node --import tsx <main>` (the process gets SIGTERM itself)', async () => {
+    expect(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(/RUN .*npx tsx platform\/scripts\/service-bundle\.ts/);
+    for (const name of serviceNames) {
+      const definition = await loadServiceDefinition(name);
+      expect(compose.services[name].command, name).toEqual(['node', ...(definition.nodeOptions ?? []), path.relative(root, serviceBundle(name))]);
+    }
     for (const [name, service] of Object.entries(compose.services)) {
-      if (!service.command) continue;
+      if (!service.command || (serviceNames as readonly string[]).includes(name)) continue;
       expect(service.command.slice(0, 3), name).toEqual(['node', '--import', 'tsx']);
       expect(existsSync(path.join(root, service.command.at(-1)!)), `${name}: ${service.command.at(-1)}`).toBe(true);
     }
@@ -135,7 +141,7 @@ describe('Dockerfile', () => {
   it('builds on Node 22 the way make build does', () => {
     // The build, the runtime, the scraper's runtime with Chromium, and the runtime again as the default target.
     expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual(['node:22-bookworm-slim', 'node:22-bookworm-slim', 'runtime', 'runtime']);
-    expect(dockerfile).toContain('npx tsx platform/scripts/prisma-generate.ts && npm run build -w web');
+    expect(dockerfile).toContain('npx tsx platform/scripts/prisma-generate.ts && npm run build -w web && npx tsx platform/scripts/service-bundle.ts');
     const makefile = readFileSync(path.join(root, 'Makefile'), 'utf8');
     expect(makefile).toContain('npx tsx platform/scripts/prisma-generate.ts');
     expect(makefile).toContain('npm run build -w web');
@@ -149,16 +155,16 @@ describe('Dockerfile', () => {
     const installed = [...runtime.matchAll(/-w (\S+)/g)].map((m) => m[1]).sort();
     expect(installed).toEqual(workspaces.filter((w) => w !== 'web' && w !== 'deploy/embedded').sort());
     expect(runtime).toMatch(/^USER node$/m);
-    expect(runtime).toContain('CMD ["node", "--import", "tsx", "gateway/src/main.ts"]');
+    expect(runtime).toContain(`CMD ["node", "${path.relative(root, serviceBundle('gateway'))}"]`);
     const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(rootPackage.dependencies).toHaveProperty('tsx');
   });
 
-  it('gives the scraper an image with Debian\'s Chromium, still run as the node user, and builds it by that target', () => {
+  it('gives the scraper an image with Debian\'s Chromium headless shell, still run as the node user, and builds it by that target', () => {
     const scraperAt = dockerfile.indexOf('FROM runtime AS scraper');
     expect(scraperAt).toBeGreaterThan(0);
     const stage = dockerfile.slice(scraperAt, dockerfile.indexOf('\nFROM ', scraperAt));
-    expect(stage).toMatch(/apt-get install -y --no-install-recommends chromium/);
+    expect(stage).toMatch(/apt-get install -y --no-install-recommends chromium-headless-shell/);
     expect([...stage.matchAll(/^USER (\S+)$/gm)].map((m) => m[1]).at(-1)).toBe('node');
     expect(compose.services.scraper).toMatchObject({ build: { context: '.', target: 'scraper' }, image: 'backoffice-scraper:latest' });
     expect(compose.services.pricing).toMatchObject({ build: '.', image: 'backoffice:latest' });

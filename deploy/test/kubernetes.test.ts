@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { serviceBundle } from '@bo/platform/scripts/service-bundle';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { serviceNames } from '@bo/proto';
 import { freshIdentityKeys } from '../embedded/src/deployment-secrets';
@@ -68,11 +69,10 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  it('start from a main file that exists, wait for migrations with a startup probe, and pause before SIGTERM', () => {
+  it('start from their bundle with their node options, wait for migrations with a startup probe, and pause before SIGTERM', async () => {
     for (const name of serviceNames) {
       const container = containerOf(name);
-      expect(container.command.slice(0, 3)).toEqual(['node', '--import', 'tsx']);
-      expect(existsSync(path.join(root, container.command.at(-1)!)), name).toBe(true);
+      expect(container.command).toEqual(['node', ...((await loadServiceDefinition(name)).nodeOptions ?? []), path.relative(root, serviceBundle(name))]);
       const port = container.ports[0].containerPort;
       expect(container.startupProbe.httpGet).toEqual({ path: '/health', port });
       expect(container.livenessProbe.httpGet).toEqual({ path: '/health', port });

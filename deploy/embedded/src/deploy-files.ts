@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { loadServiceDefinition, type ServiceDefinition, type SimulatorUrls } from '@bo/platform/service';
-import { serviceMain } from '@bo/platform/scripts/service-paths';
+import { serviceNodeArgs } from '@bo/platform/scripts/service-bundle';
 import { domainServiceNames, registryEntry, serviceNames, urlVariableOf, type ServiceName } from '@bo/proto';
 import { identityVariableOf, OWN_SECRETS } from './deployment-secrets';
 
@@ -48,7 +48,11 @@ const ownSecretsOf = (definition: ServiceDefinition) => OWN_SECRETS.filter((name
 /** Every process reads every process's public identity key from this ConfigMap (public values; its own private key is in its Secret). */
 const IDENTITY_CONFIG_MAP = 'identity-public-keys';
 
-const command = (name: ServiceName) => ['node', '--import', 'tsx', path.relative(repoRoot, serviceMain(name))];
+/** A process runs its bundle (`npx tsx platform/scripts/service-bundle.ts`, which the image's build runs), with its own node options. */
+const command = (definition: ServiceDefinition) => {
+  const args = serviceNodeArgs(definition);
+  return ['node', ...args.slice(0, -1), path.relative(repoRoot, args[args.length - 1])];
+};
 /** `${NAME:-default}`: the simulators unless the operator sets the real thing. */
 const overridable = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).map(([name, value]) => [name, `\${${name}:-${value}}`]));
 const upstreamUrls = (host: (name: string) => string) =>
@@ -125,7 +129,7 @@ export async function renderCompose(): Promise<string> {
     services[name] = {
       ...app,
       ...imageOf(definition),
-      command: command(name),
+      command: command(definition),
       environment,
       ...(isGateway ? { ports: [`${registryEntry(name).port}:${registryEntry(name).port}`] } : {}),
       depends_on: {
@@ -196,7 +200,7 @@ export async function renderKubernetes(): Promise<{ services: string; secrets: s
               {
                 name,
                 image: definition.imageTarget ? `backoffice-${definition.imageTarget}` : 'backoffice',
-                command: command(name),
+                command: command(definition),
                 ports: [{ containerPort: port }, ...(isGateway ? [{ containerPort: GATEWAY_OPS_PORT, name: 'ops' }] : [])],
                 envFrom: [{ configMapRef: { name: `${name}-config` } }, { configMapRef: { name: IDENTITY_CONFIG_MAP } }, { secretRef: { name: `${name}-secrets` } }],
                 securityContext: containerSecurity,
@@ -206,8 +210,8 @@ export async function renderKubernetes(): Promise<{ services: string; secrets: s
                 livenessProbe: { httpGet: { path: '/health', port }, periodSeconds: 10 },
                 // Endpoints drop the pod before it stops taking requests.
                 lifecycle: { preStop: { exec: { command: ['sleep', '5'] } } },
-                resources: { requests: { cpu: '100m', memory: '192Mi' }, limits: { cpu: '1', memory: '512Mi' } },
-                // tsx compiles into the temp folder; the rest of the file system is read-only.
+                resources: { requests: { cpu: '100m', memory: definition.deployment.memory?.request ?? '192Mi' }, limits: { cpu: '1', memory: definition.deployment.memory?.limit ?? '512Mi' } },
+                // A writable temp folder (Chromium's profiles); the rest of the file system is read-only.
                 volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
               },
             ],

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { IDENTITY_HEADER } from '@bo/platform';
-import { loadServiceDefinition } from '@bo/platform/service';
-import { serviceMain } from '@bo/platform/scripts/service-paths';
+import { loadServiceDefinition, type ServiceDefinition } from '@bo/platform/service';
+import { bundleServices, serviceNodeArgs } from '@bo/platform/scripts/service-bundle';
 import { domainServiceNames, registryEntry, urlVariableOf, type DomainServiceName, type ServiceName } from '@bo/proto';
 import { freePort } from '@bo/sim-kit';
 import { configureChatFlow } from './chat-flow';
@@ -64,11 +64,12 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 /** Starts one process the way its container does, and waits until its /health answers. */
-async function startProcess(name: ServiceName, env: Record<string, string>, quiet: boolean): Promise<ChildProcess> {
+async function startProcess(definition: ServiceDefinition, env: Record<string, string>, quiet: boolean): Promise<ChildProcess> {
+  const { name } = definition;
   // With BENCH_CPU_PROFILE_DIR set (as bench/children.ts reads it), a V8 CPU profile of the process, written when it stops.
   const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', serviceMain(name)], {
+  const child = spawn(process.execPath, [...profile, ...serviceNodeArgs(definition)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'],
@@ -117,6 +118,8 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   const opsPort = await freePort();
   const publicUrl = `http://localhost:${port}`;
   const quiet = options.quiet ?? false;
+  // Each process runs its bundle, as its container does: made from the sources now, so it is never older than them.
+  await bundleServices();
   const processes: Partial<Record<ServiceName, ChildProcess>> = {};
   const simulators = await startSimulators({ dataDir, basePort: options.simulatorBasePort ?? 4101, publicUrl, oidcClientSecret: secrets.oidcClientSecret });
   const stop = async () => {
@@ -146,7 +149,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     await startAll(
       domainServiceNames.map(async (name) => {
         const definition = await loadServiceDefinition(name);
-        processes[name] = await startProcess(name, { ...common, ...serviceSecretsEnvOf(secrets, name), ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]), ...options.environment?.[name] }, quiet);
+        processes[name] = await startProcess(definition, { ...common, ...serviceSecretsEnvOf(secrets, name), ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]), ...options.environment?.[name] }, quiet);
       }),
     );
     // The ManyChat simulator's payment step gets the secret payments checks now (a database kept from an earlier run may hold a rotated one).
@@ -161,7 +164,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     }
     const gateway = await loadServiceDefinition('gateway');
     processes.gateway = await startProcess(
-      'gateway',
+      gateway,
       {
         ...common,
         ...identityEnvOf(secrets, 'gateway'),

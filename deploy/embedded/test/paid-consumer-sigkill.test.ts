@@ -5,7 +5,8 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RabbitMqTransport } from '@bo/platform/events';
-import { serviceMain } from '@bo/platform/scripts/service-paths';
+import { bundleService, serviceNodeArgs } from '@bo/platform/scripts/service-bundle';
+import { loadServiceDefinition } from '@bo/platform/service';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { identityEnv, signerOf } from '@bo/platform/testing/identity';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
@@ -35,9 +36,11 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
   let child: ChildProcess | null = null;
   let port: number;
   let env: Record<string, string>;
+  /** streaming-keys' bundle with its node options: its container's command. */
+  let nodeArgs: string[];
 
   const start = async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', serviceMain('streaming-keys')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(process.execPath, nodeArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     await eventually(async () => {
@@ -82,6 +85,8 @@ describe('the paid-order consumer killed between its effect and its ack', () => 
     }, null);
 
   beforeAll(async () => {
+    nodeArgs = serviceNodeArgs(await loadServiceDefinition('streaming-keys'));
+    await bundleService('streaming-keys');
     database = await createTestDatabase('paid_sigkill');
     vhost = await createTestVhost('paid_sigkill');
     const target = new URL(vhost.url);

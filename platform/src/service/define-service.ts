@@ -116,6 +116,8 @@ export interface StartOptions<Config> {
 export interface DeploymentSettings {
   settings: Record<string, string>;
   secrets: Record<string, string>;
+  /** The container's memory request and limit when not the common 192Mi and 512Mi (the scraper's carries Chromium). */
+  memory?: { request: string; limit: string };
 }
 
 /**
@@ -137,6 +139,8 @@ export interface ServiceDefinition<Config = unknown, Prisma = unknown, Exposed =
   sealedColumns?: readonly SealedColumn[];
   /** The Dockerfile stage its image is built from, when not the common one (the scraper's carries Chromium). */
   imageTarget?: string;
+  /** Options of `node` its process runs with wherever it runs alone (containers, the distributed run), e.g. a heap size. */
+  nodeOptions?: readonly string[];
   start(options: StartOptions<Config>): Promise<RunningService<Prisma, Exposed>>;
 }
 
@@ -152,6 +156,8 @@ export interface DomainServiceSpec<Config, Prisma, Exposed> {
   sealedColumns?: readonly SealedColumn[];
   /** The Dockerfile stage its image is built from, when not the common one (the scraper's carries Chromium). */
   imageTarget?: string;
+  /** Options of `node` its process runs with wherever it runs alone (containers, the distributed run), e.g. a heap size. */
+  nodeOptions?: readonly string[];
   /** Runs one process works on at once (2): the scraper's pages in parallel per worker are its setting. */
   runConcurrency?(config: Config): number;
   build(context: ServiceContext<Config, Prisma>): Promise<ServiceParts<Exposed>>;
@@ -174,6 +180,7 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
     deployment: spec.deployment,
     sealedColumns: spec.sealedColumns ?? [],
     imageTarget: spec.imageTarget,
+    nodeOptions: spec.nodeOptions,
     async start({ config, logger, infrastructure, checkReplies }) {
       // First: a key that does not match IDENTITY_PUBLIC_KEYS stops the start before anything is touched.
       const identity = identityKeysOf(spec.name, config);

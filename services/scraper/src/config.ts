@@ -18,8 +18,12 @@ export const scraperEnvSchema = serviceEnvSchema.extend({
   SCRAPER_PAGE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(30_000),
   /** A rescraped price is flagged as changed only past this percent of the old one (0: any change). */
   SCRAPER_PRICE_CHANGE_THRESHOLD_PERCENT: z.coerce.number().min(0).max(1_000).default(0),
-  /** The Chromium the pages are rendered in (Debian's `chromium` package; the image installs it). */
-  SCRAPER_BROWSER_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /**
+   * The Chromium the pages are rendered in: Debian's `chromium-headless-shell` package (the image
+   * installs it), Chromium's own build for headless use, as Playwright's headless default is. It
+   * read pages three times as fast as the full browser run headless, in about 250 MB less (bench/scraper.ts).
+   */
+  SCRAPER_BROWSER_PATH: z.string().min(1).default('/usr/bin/chromium-headless-shell'),
   /** The shop-sync service, which puts published products in the shop; unset: publishing answers 503. */
   SHOP_SYNC_URL: optionalUrl,
 });

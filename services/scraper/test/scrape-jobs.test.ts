@@ -219,14 +219,16 @@ describe('the scraper: jobs read in Chromium', () => {
       name: 'Replicas', url: `${siteUrl}/categories/genshin-impact`, scrapeConfig: JSON.stringify(DEFAULT_SCRAPE_CONFIG), paginationEnabled: true, paginationParam: 'page',
     });
     try {
-      const started = await scrape(created.body.data.id, 1, 4);
-      // Four pages at a time of 1.5 s each, two per worker: the pages in progress name both (a lease owner is `<host>:<pid>:<instance>:<take>`).
+      // Eight pages of 1.5 s each (pages 4 to 8 past the listing's end), two at a time per worker: 6 s
+      // for one alone, while the other finds pending pages within its 2 s look, so the pages in
+      // progress name both (a lease owner is `<host>:<pid>:<instance>:<take>`).
+      const started = await scrape(created.body.data.id, 1, 8);
       await eventually(async () => {
         const holders = await db.$queryRawUnsafe<{ lease_owner: string }[]>(`SELECT lease_owner FROM "scraper".runs WHERE kind = 'scrape-page' AND status = 'in_progress' AND lease_owner IS NOT NULL`);
         for (const holder of holders) workers.add(holder.lease_owner.split(':').slice(0, 3).join(':'));
         return workers.size >= 2;
       }, 30_000, 'pages held by both replicas');
-      expect(await ended(started.id)).toMatchObject({ status: 'completed', currentPage: 4, totalProducts: 20 });
+      expect(await ended(started.id)).toMatchObject({ status: 'completed', currentPage: 8, totalProducts: 20 });
       const stored = (await products()).filter((product) => product.marketplaceId === created.body.data.id);
       expect(stored).toHaveLength(20);
       expect(new Set(stored.map((product) => product.sourceUrl)).size).toBe(20);
@@ -242,6 +244,9 @@ describe('the scraper: jobs read in Chromium', () => {
     const { browsers, reader } = (system.running('scraper') as unknown as { exposed: { browsers: BrowserHolder; reader: ListingReader } }).exposed;
     const source: ListingSource = { url: `${siteUrl}/categories/genshin-impact`, scrapeConfig: DEFAULT_SCRAPE_CONFIG as never, paginationEnabled: true, paginationParam: 'page' };
     const read = (pageNumber: number) => reader.read(source, pageNumber, new AbortController().signal);
+    // Tabs the jobs above left waiting for this marketplace's host are not this test's.
+    browsers.discardTabs(`${new URL(siteUrl).host} rendered`);
+    await eventually(async () => (await browsers.openContexts()) === 0, 5_000, 'the waiting tabs closed');
     const opened = browsers.tabsOpened;
     for (const pageNumber of [1, 2, 3]) expect((await read(pageNumber)).cards.length).toBeGreaterThan(0);
     // One tab read all three, and waits for the next page.
