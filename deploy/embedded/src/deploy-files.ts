@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { loadServiceDefinition, type ServiceDefinition, type SimulatorUrls } from '@bo/platform/service';
 import { serviceNodeArgs } from '@bo/platform/scripts/service-bundle';
-import { domainServiceNames, registryEntry, serviceNames, urlVariableOf, type ServiceName } from '@bo/proto';
+import { domainServiceNames, registryEntry, serviceNames, urlVariableOf } from '@bo/proto';
 import { identityVariableOf, OWN_SECRETS } from './deployment-secrets';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
