@@ -107,9 +107,22 @@ describe('the scraper: publishing to the shop through shop-sync', () => {
     expect((await products()).find((product) => product.id === first.id)).toMatchObject({ woocommerceParentId: null, woocommerceVariationId: null });
   });
 
-  it('finishes a publish cut off half-way (the shop has it, nobody recorded it, both services restarted) and makes nothing twice when the same products are published many times at once', { timeout: 90_000 }, async () => {
+  it('finishes publishes cut off half-way (between the shop\'s two steps; the shop has it, nobody recorded it; both services restarted) and makes nothing twice when the same products are published many times at once', { timeout: 90_000 }, async () => {
     const all = await products();
-    const [cut] = all;
+    const [cut, , between] = all;
+    // A publish cut off between the shop's two steps: the game's product made, then the shop fails to
+    // store the variation (it answers 500, to every try): the game's product is left without it, nothing recorded.
+    const stored = woo.state.variations;
+    const store = stored.set.bind(stored);
+    stored.set = () => {
+      throw new Error('the shop went away while storing the variation');
+    };
+    const cutBetween = await call('POST', `/api/scraper/products/${between.id}/publish`);
+    stored.set = store;
+    expect(cutBetween.status, JSON.stringify(cutBetween.body)).toBeGreaterThanOrEqual(500);
+    expect(gameProducts('Genshin Impact')).toHaveLength(1);
+    expect(woo.state.variationsOf(gameProducts('Genshin Impact')[0].id)).toEqual([]);
+    expect(await mappings()).toEqual([]);
     // A try that reached the shop and was never recorded: shop-sync placed it, the scraper died before writing it down.
     const placed = await fetch(`${system.url('shop-sync')}/internal/shop-sync/listings`, {
       method: 'POST',
