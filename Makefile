@@ -143,4 +143,4 @@ rotate-data-key: generate
 	@npx tsx deploy/embedded/src/rotate-data-key.ts
 
 clean:
-	rm -rf node_modules .build web/dist data data-distributed gateway/src/generated services/*/src/generated
+	rm -rf node_modules .build web/dist gateway/dist services/*/dist data data-distributed gateway/src/generated services/*/src/generated
