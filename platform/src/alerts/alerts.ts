@@ -81,12 +81,15 @@ export interface AlertsOptions {
   outbox: Pick<Outbox<SqlClient>, 'enqueue' | 'nudge'>;
 }
 
+/** A schema's alerts table, quoted. */
+const alertsTableOf = (schema: string) => `${quoteSchema(schema)}.alerts`;
+
 /**
  * Forgets what the alerts keep no longer (the hourly sweep, not every evaluation): resolved
  * episodes past RESOLVED_RETENTION_DAYS, and breaker reports no process has renewed for an hour.
  */
 export async function sweepAlerts(db: SqlClient, schema: string): Promise<{ resolvedAlerts: number; breakerReports: number }> {
-  const resolvedAlerts = await db.$executeRawUnsafe(`DELETE FROM ${quoteSchema(schema)}.alerts WHERE status = 'resolved' AND resolved_at < now() - $1 * interval '1 day'`, RESOLVED_RETENTION_DAYS);
+  const resolvedAlerts = await db.$executeRawUnsafe(`DELETE FROM ${alertsTableOf(schema)} WHERE status = 'resolved' AND resolved_at < now() - $1 * interval '1 day'`, RESOLVED_RETENTION_DAYS);
   const breakerReports = await forgetBreakerReports(db, schema);
   return { resolvedAlerts, breakerReports };
 }
@@ -96,7 +99,7 @@ export class Alerts {
   private readonly rules = new Map<string, AlertRule>();
 
   constructor(private readonly options: AlertsOptions) {
-    this.table = `${quoteSchema(options.schema)}.alerts`;
+    this.table = alertsTableOf(options.schema);
   }
 
   register(rules: readonly AlertRule[]): void {
