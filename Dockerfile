@@ -28,8 +28,8 @@ COPY deploy/embedded/package.json deploy/embedded/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx tsx platform/scripts/prisma-generate.ts && npm run build -w web && npx tsx platform/scripts/service-bundle.ts
-# What the build made that the runtime needs: the Prisma clients (the simulators' tsx runs import
-# none, the bundles carry theirs), each process's bundle and the web app.
+# What the build made that the runtime needs: each process's bundle, the web app, and the Prisma
+# clients (the bundles carry theirs; the tools run through tsx, such as create-admin, import them).
 RUN mkdir /out && cp -r --parents gateway/src/generated services/*/src/generated gateway/dist services/*/dist web/dist /out
 
 # Runtime: the sources, production dependencies of the server workspaces only (tsx is one, for the

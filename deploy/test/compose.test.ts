@@ -53,7 +53,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('starts each process as `node <its options> <its bundle>`, the bundle the image builds, and each simulator as `node --import tsx <main>` (the process gets SIGTERM itself)', async () => {
-    expect(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(/RUN .*npx tsx platform\/scripts\/service-bundle\.ts/);
+    const dockerfileText = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    expect(dockerfileText).toMatch(/RUN .*npx tsx platform\/scripts\/service-bundle\.ts/);
+    // The bundles reach the runtime stage, with the web app the gateway serves from where its environment says.
+    expect(dockerfileText).toMatch(/^RUN mkdir \/out && cp -r --parents .*\bgateway\/dist services\/\*\/dist web\/dist \/out$/m);
+    expect(compose.services.gateway.environment?.WEB_DIST_DIR).toBe('/app/web/dist');
+    expect((compose.services.scraper as { mem_limit?: string }).mem_limit).toBe('768m');
     for (const name of serviceNames) {
       const definition = await loadServiceDefinition(name);
       expect(compose.services[name].command, name).toEqual(['node', ...(definition.nodeOptions ?? []), path.relative(root, serviceBundle(name))]);

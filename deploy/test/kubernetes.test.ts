@@ -24,6 +24,7 @@ interface Container {
   readinessProbe: { httpGet: { path: string; port: number } };
   livenessProbe: { httpGet: { path: string; port: number } };
   lifecycle: { preStop: unknown };
+  resources: { requests: { memory: string }; limits: { memory: string } };
 }
 interface Manifest {
   kind: string;
@@ -81,6 +82,17 @@ describe('Kubernetes manifests', () => {
     }
     // The gateway keeps /ready off its public port.
     expect(containerOf('gateway').readinessProbe.httpGet.port).not.toBe(containerOf('gateway').ports[0].containerPort);
+  });
+
+  it('give the scraper the memory its worker and Chromium need, every other process the common 192Mi/512Mi, and the gateway the web app the image carries', async () => {
+    for (const name of serviceNames) {
+      const memory = (await loadServiceDefinition(name)).deployment.memory ?? { request: '192Mi', limit: '512Mi' };
+      expect(containerOf(name).resources, name).toMatchObject({ requests: { memory: memory.request }, limits: { memory: memory.limit } });
+    }
+    // A worker with its Chromium peaks under 600 MB (bench/scraper.ts): its limit leaves room above.
+    expect(Number.parseInt(containerOf('scraper').resources.limits.memory, 10)).toBeGreaterThan(600);
+    expect(find('ConfigMap', 'gateway-config')!.data!.WEB_DIST_DIR).toBe('/app/web/dist');
+    expect(readFileSync(path.join(root, 'Dockerfile'), 'utf8')).toMatch(/^WORKDIR \/app$/m);
   });
 
   it('give each process only its own config and Secret (AMQP credentials in it), and every process the public identity keys', () => {

@@ -26,12 +26,13 @@ export const serviceNodeArgs = (definition: { name: string; nodeOptions?: readon
 const sourceUrls = (outDir: string): Plugin => ({
   name: 'source-import-meta-url',
   setup(bundler) {
-    bundler.onLoad({ filter: /\.ts$/ }, async ({ path: file }) => {
+    bundler.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async ({ path: file }) => {
       if (file.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const source = await readFile(file, 'utf8');
       if (!source.includes('import.meta.url')) return undefined;
       const fromBundle = path.relative(outDir, file).split(path.sep).join('/');
-      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader: 'ts' };
+      const loader = /\.[cm]?tsx?$/.test(file) ? (file.endsWith('x') ? 'tsx' : 'ts') : file.endsWith('x') ? 'jsx' : 'js';
+      return { contents: source.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromBundle)}, import.meta.url).href`), loader };
     });
   },
 });
@@ -71,7 +72,7 @@ export async function bundleService(service: string): Promise<string> {
   return outfile;
 }
 
-/** Bundles every process of the registry (`make bundles`); the names given, or all. */
+/** Bundles the processes named, or every process of the registry. */
 export async function bundleServices(names: readonly string[] = serviceNames): Promise<string[]> {
   return Promise.all(names.map((name) => bundleService(name)));
 }
