@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { serviceBundle } from '@bo/platform/scripts/service-bundle';
+import { bundleImports, serviceBundle } from '@bo/platform/scripts/service-bundle';
 import { loadServiceDefinition } from '@bo/platform/service';
 import { serviceNames } from '@bo/proto';
 import { deployFiles, INFRASTRUCTURE_IMAGES, renderCompose, renderKubernetes } from '../embedded/src/deploy-files';
@@ -163,6 +163,18 @@ describe('Dockerfile', () => {
     expect(runtime).toContain(`CMD ["node", "${path.relative(root, serviceBundle('gateway'))}"]`);
     const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(rootPackage.dependencies).toHaveProperty('tsx');
+  });
+
+  it('installs every npm package a process\'s bundle imports: a production dependency of a workspace the runtime installs, or of the root', async () => {
+    const runtimeAt = dockerfile.indexOf(' AS runtime\n');
+    const runtime = dockerfile.slice(runtimeAt, dockerfile.indexOf('\nFROM ', runtimeAt));
+    const manifests = ['.', ...[...runtime.matchAll(/-w (\S+)/g)].map((m) => m[1])].map((folder) => JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> });
+    const production = new Set(manifests.flatMap((manifest) => Object.keys(manifest.dependencies ?? {})));
+    for (const name of serviceNames) {
+      const imports = await bundleImports(name);
+      expect(imports.length, name).toBeGreaterThan(0);
+      expect(imports.filter((imported) => !production.has(imported)), `${name}'s bundle imports these, which the image would not install`).toEqual([]);
+    }
   });
 
   it('gives the scraper an image with Debian\'s Chromium headless shell, still run as the node user, and builds it by that target', () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { serviceNames } from '@bo/proto';
 import { isMainModule, repoRoot, serviceFolder, serviceMain } from './service-paths';
 
@@ -51,8 +52,23 @@ const npmPackagesExternal: Plugin = {
  * suite's) reads the old bundle or the new, never half of one.
  */
 export async function bundleService(service: string): Promise<string> {
+  const { outfile, contents } = await buildBundle(service);
+  const aside = `${outfile}.${process.pid}.${randomUUID()}`;
+  await mkdir(path.dirname(outfile), { recursive: true });
+  await writeFile(aside, contents);
+  await rename(aside, outfile);
+  return outfile;
+}
+
+/** The npm packages a process's bundle imports (each must be installed where it runs: the image installs production dependencies only). */
+export async function bundleImports(service: string): Promise<string[]> {
+  const { imports } = await buildBundle(service);
+  return imports;
+}
+
+async function buildBundle(service: string): Promise<{ outfile: string; contents: Uint8Array; imports: string[] }> {
   const outfile = serviceBundle(service);
-  const { outputFiles } = await build({
+  const { outputFiles, metafile } = await build({
     entryPoints: [serviceMain(service)],
     outfile,
     bundle: true,
@@ -64,12 +80,12 @@ export async function bundleService(service: string): Promise<string> {
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
     plugins: [npmPackagesExternal, sourceUrls(path.dirname(outfile))],
     write: false,
+    metafile: true,
   });
-  const aside = `${outfile}.${process.pid}.${randomUUID()}`;
-  await mkdir(path.dirname(outfile), { recursive: true });
-  await writeFile(aside, outputFiles[0].contents);
-  await rename(aside, outfile);
-  return outfile;
+  const external = Object.values(metafile.outputs).flatMap((output) => output.imports.filter((imported) => imported.external).map((imported) => imported.path));
+  // A package's name: its first part, or its first two for a scoped one.
+  const packages = external.filter((specifier) => !specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0])).map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+  return { outfile, contents: outputFiles[0].contents, imports: [...new Set(packages)].sort() };
 }
 
 /** Bundles the processes named, or every process of the registry. */
