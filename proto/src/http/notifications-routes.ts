@@ -30,7 +30,7 @@ const baseUrl = z
  * utility template an admin names for it (external-apis.md §2, "Changed in 2026"). A chat answer
  * has none: outside the window it is not sent.
  */
-export const templateKinds = ['key_delivery', 'payment_confirmation', 'renewal_reminder', 'key_extension'] as const;
+export const templateKinds = ['key_delivery', 'payment_confirmation', 'renewal_reminder', 'key_extension', 'alert'] as const;
 export type TemplateKind = (typeof templateKinds)[number];
 
 /** A Meta template name (lowercase letters, digits, underscores); empty clears it. */
@@ -41,7 +41,7 @@ const templateName = z.string({ error: TEMPLATE_NAME_MESSAGE }).trim().max(512, 
 const ALERT_SUBSCRIBER_MESSAGE = 'Alert subscriber must be a ManyChat subscriber id (digits), or empty to send no alerts';
 const alertSubscriberId = z.union([z.string(), z.number()], { error: ALERT_SUBSCRIBER_MESSAGE }).transform(String).pipe(z.string().trim().regex(/^(\d{1,20})?$/, ALERT_SUBSCRIBER_MESSAGE));
 
-export const settingKeys = ['expiry_reminder_days', 'base_url', 'alert_subscriber_id', 'template_key_delivery', 'template_payment_confirmation', 'template_renewal_reminder', 'template_key_extension'] as const;
+export const settingKeys = ['expiry_reminder_days', 'base_url', 'alert_subscriber_id', 'template_key_delivery', 'template_payment_confirmation', 'template_renewal_reminder', 'template_key_extension', 'template_alert'] as const;
 export type SettingKey = (typeof settingKeys)[number];
 /** The setting that names a kind's utility template. */
 export const templateSettingKey = (kind: TemplateKind) => `template_${kind}` as const;

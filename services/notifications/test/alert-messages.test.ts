@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient as KeysPrisma } from '@bo/streaming-keys/generated/prisma/client';
 import { alertChangedEventOf, createEnvelope, exampleAlert, type AlertView } from '@bo/proto';
-import { ALERT_OUTSIDE_WINDOW } from '../src/domain/templates';
 import { eventually, startNotificationsSystem, textOf, type NotificationsSystem } from './system';
 
 const HOUR = 3_600_000;
@@ -86,13 +85,23 @@ describe('alerts sent to the admin on ManyChat', () => {
     expect(rows.at(-1)!.details).toMatchObject({ change: 'resolved', at: '2026-11-27T09:30:00.000Z' });
   });
 
-  it('outside the 24-hour window an alert is not sent, and the delivery says why; with no subscriber set, none is recorded', async () => {
+  it('outside the 24-hour window an alert is held for want of a template, then goes once through the one an admin saves; with no subscriber set, none is recorded', async () => {
     n.manychat.state.upsertSubscriber({ id: '8300002', last_interaction: new Date(Date.now() - 72 * HOUR).toISOString() });
     expect((await setSubscriber('8300002')).status).toBe(200);
     await n.system.publish(changed(paymentsAlert('0c7a3e10-3333-4e0e-9d1c-2f7f9e2b1a10'), 'fired'));
-    const row = await eventually(async () => (await alertDeliveries()).find((one) => one.subscriberId === '8300002' && one.status !== 'pending'), 20_000, 'the outside-window decision');
-    expect(row).toMatchObject({ status: 'failed', lastError: ALERT_OUTSIDE_WINDOW });
+    const held = await eventually(async () => (await alertDeliveries()).find((one) => one.subscriberId === '8300002' && one.status === 'held'), 20_000, 'the alert held');
+    expect(held.lastError).toBe('Outside the 24-hour window and no utility template is set for alerts (/manychat-admin): held until the subscriber writes');
     expect(n.messages('8300002')).toEqual([]);
+
+    await n.useTemplates({ alert: 'admin_alert' });
+    const sent = await eventually(async () => {
+      const row = await n.notifications.prisma.delivery.findUniqueOrThrow({ where: { id: held.id } });
+      return row.status === 'sent' ? row : undefined;
+    }, 15_000, 'the held alert through the saved template');
+    expect(sent).toMatchObject({ templateName: 'admin_alert', lastError: null });
+    expect(sent.sentText).toContain('title = Payments need attention\nmessage = 2 payments wait in "needs attention"');
+    await n.useTemplates({ alert: 'admin_alert' });
+    expect(n.messages('8300002')).toMatchObject([{ source: 'sendTemplate', templateName: 'admin_alert' }]);
 
     expect((await setSubscriber('')).status).toBe(200);
     expect((await n.call('GET', '/api/manychat/settings')).body.alert_subscriber_id).toBeNull();

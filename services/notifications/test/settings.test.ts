@@ -40,6 +40,7 @@ describe('notifications routes: settings, templates, test notification', () => {
         { kind: 'payment_confirmation', name: null, variables: ['amount', 'description', 'paid_at'] },
         { kind: 'renewal_reminder', name: null, variables: ['service_name', 'key', 'expires_at', 'days_left', 'renewal_url'] },
         { kind: 'key_extension', name: null, variables: ['service_name', 'key', 'expires_at'] },
+        { kind: 'alert', name: null, variables: ['change', 'title', 'message', 'service', 'at'] },
       ],
     });
     expect(BASE_URL_WARNING).toContain('renewal notifications will not work');
@@ -60,7 +61,7 @@ describe('notifications routes: settings, templates, test notification', () => {
       [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
       [400, 'Invalid body: value: Base URL must be a http:// or https:// URL'],
       [400, 'Invalid body: value: Alert subscriber must be a ManyChat subscriber id (digits), or empty to send no alerts'],
-      [400, 'Invalid body: key: key must be one of expiry_reminder_days, base_url, alert_subscriber_id, template_key_delivery, template_payment_confirmation, template_renewal_reminder, template_key_extension'],
+      [400, 'Invalid body: key: key must be one of expiry_reminder_days, base_url, alert_subscriber_id, template_key_delivery, template_payment_confirmation, template_renewal_reminder, template_key_extension, template_alert'],
     ]);
     expect((await n.call('POST', '/api/manychat/settings', { key: 'base_url', value: 'https://x.mn', extra: 1 })).status).toBe(400);
     const { body } = await n.call('GET', '/api/manychat/settings');
@@ -83,7 +84,7 @@ describe('notifications routes: settings, templates, test notification', () => {
       [400, expect.stringContaining('Invalid body: key: key must be one of')],
     ]);
     const named = (await n.call('GET', '/api/manychat/settings')).body.utility_templates.map((t: { kind: string; name: string | null }) => [t.kind, t.name]);
-    expect(named).toEqual([['key_delivery', null], ['payment_confirmation', null], ['renewal_reminder', 'renewal_reminder_mn'], ['key_extension', 'key_extended']]);
+    expect(named).toEqual([['key_delivery', null], ['payment_confirmation', null], ['renewal_reminder', 'renewal_reminder_mn'], ['key_extension', 'key_extended'], ['alert', null]]);
     expect((await set('template_key_extension', '')).body.data).toEqual({ key: 'template_key_extension', value: '' });
     expect((await n.call('GET', '/api/manychat/settings')).body.utility_templates[3]).toMatchObject({ kind: 'key_extension', name: null });
   });

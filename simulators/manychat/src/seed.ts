@@ -99,6 +99,6 @@ export function seedData(): SeedData {
       subscriber('9000005', 'Anu', 'Batbayar', 3, { channel: 'whatsapp', phone: '+97688001122', gender: 'female' }),
     ],
     // Approved for the page, so a name set on /manychat-admin has something to match in a demo.
-    templates: [{ name: 'key_delivery' }, { name: 'payment_confirmation' }, { name: 'renewal_reminder' }, { name: 'key_extension' }],
+    templates: [{ name: 'key_delivery' }, { name: 'payment_confirmation' }, { name: 'renewal_reminder' }, { name: 'key_extension' }, { name: 'alert' }],
   };
 }

@@ -42,10 +42,8 @@ export interface KeyDeliveryData {
 /** A chat message: its text inside the 24-hour window, and outside it the utility template of its kind with its variables. */
 export interface ChatMessage {
   text: string;
-  /** null: the message has no template (a chat answer, a flow, an alert), so it goes inside the window only. */
+  /** null: the message has no template (a chat answer, a flow), so it goes inside the window only. */
   template: { kind: TemplateKind; variables: Record<string, string> } | null;
-  /** Why a message without a template is not sent outside the window (a chat answer's reason when not said). */
-  outsideWindow?: string;
   /** A ManyChat flow to send (sendFlow) instead of the text; `text` then only records what went. */
   flowNamespace?: string;
 }
@@ -56,6 +54,7 @@ export const templateVariables = {
   payment_confirmation: ['amount', 'description', 'paid_at'],
   renewal_reminder: ['service_name', 'key', 'expires_at', 'days_left', 'renewal_url'],
   key_extension: ['service_name', 'key', 'expires_at'],
+  alert: ['change', 'title', 'message', 'service', 'at'],
 } as const satisfies Record<TemplateKind, readonly string[]>;
 
 type VariablesOf<K extends TemplateKind> = Record<(typeof templateVariables)[K][number], string>;
@@ -172,13 +171,17 @@ export interface AlertMessageData {
   at: string;
 }
 
-/** Why an alert outside the window is not sent: no utility template carries one; the overview still shows it. */
-export const ALERT_OUTSIDE_WINDOW = "Outside the 24-hour window: an alert has no utility template, so it was not sent (write to the page once a day to keep alerts coming; the overview shows every alert)";
-
-/** An alert to the admin's subscriber: text only, inside the window. */
+/** An alert to the admin's subscriber: text inside the window, its utility template outside it (held while none is set). */
 export function alertMessage(data: AlertMessageData): ChatMessage {
   const head = data.change === 'fired' ? `🔴 Анхааруулга / Alert: ${data.title}` : `✅ Шийдэгдсэн / Resolved: ${data.title}`;
-  return { text: [head, data.message, `${data.service} · ${formatTime(data.at)}`].join('\n'), template: null, outsideWindow: ALERT_OUTSIDE_WINDOW };
+  return templated('alert', [head, data.message, `${data.service} · ${formatTime(data.at)}`].join('\n'), {
+    change: data.change === 'fired' ? 'Alert' : 'Resolved',
+    title: data.title,
+    // A template's variable may not be empty (Meta refuses it).
+    message: data.message || '—',
+    service: data.service,
+    at: formatTime(data.at),
+  });
 }
 
 export function keyExtensionText(data: KeyExtensionData): string {

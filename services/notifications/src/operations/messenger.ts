@@ -15,6 +15,7 @@ const kindNames: Record<TemplateKind, string> = {
   payment_confirmation: 'payment confirmations',
   renewal_reminder: 'renewal reminders',
   key_extension: 'key extensions',
+  alert: 'alerts',
 };
 
 /** Why a message of `kind` cannot go now: nothing may carry it outside the window until an admin names a template. */
@@ -93,7 +94,7 @@ export class ChatMessenger {
         if (!(error instanceof ManyChatError) || !error.outsideWindow) throw error;
       }
     }
-    if (!message.template) return { status: 'not_sent', reason: message.outsideWindow ?? CHAT_ANSWER_OUTSIDE_WINDOW };
+    if (!message.template) return { status: 'not_sent', reason: CHAT_ANSWER_OUTSIDE_WINDOW };
     const templateName = (await settingsStore.read(this.prisma)).templates[message.template.kind];
     const tried = { kind: message.template.kind, name: templateName };
     if (!templateName) return held(noTemplateReason(message.template.kind), 'the subscriber writes', { template: tried });

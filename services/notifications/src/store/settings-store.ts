@@ -19,6 +19,7 @@ const descriptions: Record<SettingKey, string> = {
   template_payment_confirmation: 'Utility template of payment confirmations outside the 24-hour window',
   template_renewal_reminder: 'Utility template of renewal reminders outside the 24-hour window',
   template_key_extension: 'Utility template of key extensions outside the 24-hour window',
+  template_alert: "Utility template of alerts to the admin's subscriber outside the 24-hour window",
 };
 
 export const settingsStore = {
