@@ -155,7 +155,7 @@ describe('sending', () => {
       { subscriberId: LONG_AGO, source: 'sendTemplate', templateName: 'renewal_notice', messageTag: null, content: { template_name: 'renewal_notice', variables: { key: 'SK-1', renewal_url: 'https://shop.mn/r/1' } } },
     ]);
     // The default seed approves one template per message kind of the shop; a reset brings them back.
-    expect((await get('/__sim/templates', {})).body.templates.map((t: { name: string }) => t.name)).toEqual(['key_delivery', 'payment_confirmation', 'renewal_reminder', 'key_extension', 'renewal_notice']);
+    expect((await get('/__sim/templates', {})).body.templates.map((t: { name: string }) => t.name)).toEqual(['key_delivery', 'payment_confirmation', 'renewal_reminder', 'key_extension', 'alert', 'renewal_notice']);
     await control('reset', {});
     expect((await get('/__sim/templates', {})).body.templates).toHaveLength(4);
   });
