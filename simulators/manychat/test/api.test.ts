@@ -157,7 +157,7 @@ describe('sending', () => {
     // The default seed approves one template per message kind of the shop; a reset brings them back.
     expect((await get('/__sim/templates', {})).body.templates.map((t: { name: string }) => t.name)).toEqual(['key_delivery', 'payment_confirmation', 'renewal_reminder', 'key_extension', 'alert', 'renewal_notice']);
     await control('reset', {});
-    expect((await get('/__sim/templates', {})).body.templates).toHaveLength(4);
+    expect((await get('/__sim/templates', {})).body.templates).toHaveLength(5);
   });
 
   it('HUMAN_AGENT opens 7 days, or acts as a plain tag when that variant is chosen', async () => {
