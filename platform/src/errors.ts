@@ -69,10 +69,10 @@ export function isZodError(error: unknown): error is ZodError {
 /** What a transient failure says is down, for a reply or a log line. */
 export type Dependency = 'database' | 'cache' | 'message broker' | 'network';
 
-// Prisma's own codes for "the server is away": not reachable, timed out, closed, pool timeout, write conflict.
-const PRISMA_TRANSIENT = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2034']);
+// Prisma's own codes for "the server is away": not reachable, timed out, closed, pool timeout.
+const PRISMA_TRANSIENT = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 // The kinds @prisma/adapter-pg gives a driver failure (meta.driverAdapterError.cause.kind).
-const ADAPTER_TRANSIENT = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TransactionWriteConflict', 'TooManyConnections']);
+const ADAPTER_TRANSIENT = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 const NOT_MADE = new Set(['paced', 'breaker_open']);
 // What pg, pg-pool, ioredis and amqplib (and our RabbitMQ transport) say when the connection is gone; they set no code.
@@ -82,10 +82,35 @@ const MESSAGES: [RegExp, Dependency][] = [
   [/^Channel closed|^Connection closed|^Channel ended|rabbitmq connection lost|no rabbitmq connection within/, 'message broker'],
 ];
 
-/** A PostgreSQL SQLSTATE that says "try again": connection exceptions, shutdown, too many connections, serialization and deadlock. */
+/** A PostgreSQL SQLSTATE that says "the server is away for now": connection exceptions, shutdown, too many connections. */
 function transientSqlState(code: string): boolean {
-  return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300', '40001', '40P01'].includes(code);
+  return code.startsWith('08') || ['57P01', '57P02', '57P03', '53300'].includes(code);
 }
+
+/** SQLSTATEs of two writes that met: serialization failure, deadlock, a lock not available at once. */
+const CONTENTION_SQL_STATES = new Set(['40001', '40P01', '55P03']);
+
+/**
+ * Whether a failure is contention between writes made at the same time (a serialization failure, a
+ * deadlock, a lock taken elsewhere): nothing is down, and the same change tried again can succeed.
+ * Consumers and runs retry it in place like an outage (isTransientError); a request is answered
+ * 409 (contentionConflict), never "the database is unavailable".
+ */
+export function isContention(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 5) return false;
+  const e = error as { code?: unknown; severity?: unknown; cause?: unknown; errors?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; code?: unknown; originalCode?: unknown } } } };
+  if (e.code === 'P2034') return true; // Prisma: "write conflict or a deadlock"
+  const adapter = e.meta?.driverAdapterError?.cause;
+  if (adapter?.kind === 'TransactionWriteConflict') return true;
+  const sqlState = adapter ? (adapter.originalCode ?? adapter.code) : typeof e.severity === 'string' ? e.code : undefined;
+  if (typeof sqlState === 'string' && CONTENTION_SQL_STATES.has(sqlState)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isContention(inner, depth + 1))) return true;
+  return isContention(e.cause, depth + 1);
+}
+
+/** The 409 a request gets when its write met another made at the same time (isContention). */
+export const contentionConflict = () =>
+  conflict('Another change to the same data was being saved at the same moment, so this one was not saved: try again');
 
 /**
  * Which dependency a failure says is down for now (PostgreSQL, Redis, RabbitMQ, a connection,
@@ -123,8 +148,9 @@ export function transientDependency(error: unknown, depth = 0): Dependency | nul
   return transientDependency(e.cause, depth + 1);
 }
 
+/** Whether a failure is worth the same try again later: a dependency down, or writes that met (isContention). */
 export function isTransientError(error: unknown): boolean {
-  return transientDependency(error) !== null;
+  return transientDependency(error) !== null || isContention(error);
 }
 
 /** Seconds a caller is asked to wait (Retry-After) when a dependency is down. */

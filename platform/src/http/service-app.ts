@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { AppError, dependencyUnavailable, isZodError, fromZodError, RETRY_AFTER_SECONDS, transientDependency, type ErrorReply } from '../errors';
+import { AppError, contentionConflict, dependencyUnavailable, isContention, isZodError, fromZodError, RETRY_AFTER_SECONDS, transientDependency, type ErrorReply } from '../errors';
 import { clearAuditActor, runWithActorHolder, setAuditActor } from '../audit/actor';
 import { adminNameOf, IDENTITY_HEADER, type Identity, type IdentityVerifier } from '../identity';
 import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../logging';
@@ -148,7 +148,10 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
       request.log.warn({ err: error, dependency }, 'dependency unavailable');
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     }
-    const appError = dependency ? dependencyUnavailable(dependency) : toAppError(error);
+    // Two writes that met are a conflict the caller can retry, not an outage.
+    const contended = !dependency && !(error instanceof AppError) && isContention(error);
+    if (contended) request.log.info({ err: error }, 'write met another made at the same time');
+    const appError = dependency ? dependencyUnavailable(dependency) : contended ? contentionConflict() : toAppError(error);
     if (appError.status >= 500 && !dependency) request.log.error({ err: error }, 'unhandled error');
     const body: ErrorReply = { error: appError.message };
     if (appError.details !== undefined) body.details = appError.details;

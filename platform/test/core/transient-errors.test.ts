@@ -2,7 +2,7 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyDelivery } from '@bo/proto';
-import { isTransientError, ServiceClient, transientDependency } from '@bo/platform';
+import { isContention, isTransientError, ServiceClient, transientDependency } from '@bo/platform';
 import { RedisCache } from '@bo/platform/cache';
 import { createPrismaClient, openDatabase, type Database } from '@bo/platform/db';
 import { UnprocessableEventError } from '@bo/platform/events';
@@ -79,7 +79,7 @@ describe('isTransientError on real failures', () => {
     }
   });
 
-  it('knows a terminated backend (57P01), a serialization failure (40001) and a pool that hands out no connection', async () => {
+  it('knows a terminated backend (57P01), a serialization failure (40001, contention rather than an outage) and a pool that hands out no connection', async () => {
     const victim = new pg.Client({ connectionString: database.url });
     victim.on('error', () => {});
     await victim.connect();
@@ -106,7 +106,10 @@ describe('isTransientError on real failures', () => {
     await a.query('COMMIT');
     const conflict = await failure(() => b.query('UPDATE counters SET n = n + 1 WHERE id = 1'));
     expect(conflict).toMatchObject({ code: '40001' });
+    // Contention, not an outage: retried like one, but never "the database is unavailable".
     expect(isTransientError(conflict)).toBe(true);
+    expect(isContention(conflict)).toBe(true);
+    expect(transientDependency(conflict)).toBeNull();
     await b.query('ROLLBACK');
     await Promise.all([a.end(), b.end(), killer.end()]);
 
@@ -121,6 +124,32 @@ describe('isTransientError on real failures', () => {
     expect(transientDependency(timedOut)).toBe('database');
     held.release();
     await small.end();
+  });
+
+  it('knows a deadlock between two Prisma transactions as contention, not an outage', async () => {
+    const prisma = prismaOn(viaProxy);
+    await prisma.$executeRawUnsafe('INSERT INTO counters VALUES (2, 0) ON CONFLICT DO NOTHING');
+    // Each transaction holds one row, then asks for the other's: PostgreSQL ends one of them (40P01).
+    let holding = 0;
+    let bothHold: () => void;
+    const bothHolding = new Promise<void>((resolve) => (bothHold = resolve));
+    const crossing = (first: number, second: number) =>
+      prisma.$transaction(
+        async (tx) => {
+          await tx.$executeRawUnsafe('UPDATE counters SET n = n + 1 WHERE id = $1', first);
+          if (++holding === 2) bothHold();
+          await bothHolding;
+          await tx.$executeRawUnsafe('UPDATE counters SET n = n + 1 WHERE id = $1', second);
+        },
+        { timeout: 30_000, maxWait: 30_000 },
+      );
+    const outcomes = await Promise.allSettled([crossing(1, 2), crossing(2, 1)]);
+    const lost = outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => (outcome as PromiseRejectedResult).reason as unknown);
+    expect(lost).toHaveLength(1);
+    expect(isContention(lost[0])).toBe(true);
+    expect(isTransientError(lost[0])).toBe(true);
+    expect(transientDependency(lost[0])).toBeNull();
+    await prisma.$disconnect();
   });
 
   it('knows Redis away, a closed broker channel or connection, and another service unreachable', async () => {

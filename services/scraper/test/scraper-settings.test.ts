@@ -59,6 +59,8 @@ describe('the scraper: exchange rate, commission tiers and marketplaces', () => 
     // Ten operators adding the same free band at once: one tier.
     const same = await Promise.all(Array.from({ length: 10 }, () => call('POST', '/api/scraper/commission-tiers', { minPrice: 50, maxPrice: 100, commissionRate: 10 })));
     expect(same.map((reply) => reply.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    // Each refusal names the overlap, not a generic clash of writes.
+    expect(new Set(same.filter((reply) => reply.status === 409).map((reply) => reply.body.error))).toEqual(new Set([overlap.body.error]));
 
     const [first] = tiers;
     expect((await call('PUT', `/api/scraper/commission-tiers/${first.id}`, { minPrice: 0, maxPrice: 10, commissionRate: 18 })).body.data).toMatchObject({ commissionRate: 18 });

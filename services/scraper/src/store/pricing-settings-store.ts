@@ -32,6 +32,23 @@ function isOverlap(error: unknown): boolean {
 }
 
 /**
+ * A tier write, one at a time: the exclusion constraint keeps bands apart, but two overlapping
+ * inserts at once wait on each other inside it and one ends in a deadlock; in turn, each later
+ * one is refused as the overlap it is (OverlappingTier).
+ */
+async function tierWrite<T>(prisma: PrismaClient, write: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  try {
+    return await prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('scraper.commission_tiers'))`;
+      return write(tx);
+    });
+  } catch (error) {
+    if (isOverlap(error)) throw new OverlappingTier();
+    throw error;
+  }
+}
+
+/**
  * The exchange rate, the global commission and the commission tiers. A save of the rate or the
  * commission is a new active row carrying the other value over, under a lock so two saves at once
  * never lose one of them.
@@ -71,23 +88,15 @@ export const pricingSettingsStore = {
 
   /** Throws OverlappingTier when the band overlaps another tier's. */
   async createTier(prisma: PrismaClient, tier: Omit<CommissionTier, 'id'>): Promise<CommissionTier> {
-    try {
-      return tierView(await prisma.commissionTier.create({ data: tier }));
-    } catch (error) {
-      if (isOverlap(error)) throw new OverlappingTier();
-      throw error;
-    }
+    return tierWrite(prisma, async (tx) => tierView(await tx.commissionTier.create({ data: tier })));
   },
 
   /** Null when there is no such tier; throws OverlappingTier as createTier does. */
   async updateTier(prisma: PrismaClient, id: number, tier: Omit<CommissionTier, 'id'>): Promise<CommissionTier | null> {
-    try {
-      const [row] = await prisma.commissionTier.updateManyAndReturn({ where: { id }, data: tier });
+    return tierWrite(prisma, async (tx) => {
+      const [row] = await tx.commissionTier.updateManyAndReturn({ where: { id }, data: tier });
       return row ? tierView(row) : null;
-    } catch (error) {
-      if (isOverlap(error)) throw new OverlappingTier();
-      throw error;
-    }
+    });
   },
 
   async deleteTier(prisma: PrismaClient, id: number): Promise<boolean> {
