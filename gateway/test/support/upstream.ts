@@ -9,6 +9,9 @@ export async function startUpstream() {
   const prices = new Map<string, string>([['netflix', '10000']]);
   const seen: Record<string, string | string[] | undefined>[] = [];
   let configStatusUp = true;
+  // Event streams this stand-in holds open until the test ends them (endStreams), so a test sees
+  // what arrived before the end by order, never by timing.
+  const openStreams = new Set<(last: string) => void>();
   const app = Fastify();
   app.addHook('onRequest', async (request) => void seen.push({ ...request.headers }));
   app.get('/api/prices', async (_request, reply) => {
@@ -29,7 +32,12 @@ export async function startUpstream() {
     // A stream the gateway must pass through as it comes (the scraper's progress will be one).
     reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
     reply.raw.write('data: first\n\n');
-    setTimeout(() => reply.raw.end('data: second\n\n'), 300);
+    const end = (last: string) => {
+      openStreams.delete(end);
+      reply.raw.end(last);
+    };
+    openStreams.add(end);
+    reply.raw.once('close', () => openStreams.delete(end));
     return reply;
   });
   app.get('/internal/pricing/config-status', async (request, reply) => {
@@ -44,7 +52,12 @@ export async function startUpstream() {
     seen,
     prices,
     setConfigStatusUp: (up: boolean) => void (configStatusUp = up),
-    close: () => app.close(),
+    /** Sends `last` on every event stream still open and ends it. */
+    endStreams: (last = 'data: second\n\n') => [...openStreams].forEach((end) => end(last)),
+    close: async () => {
+      [...openStreams].forEach((end) => end(''));
+      await app.close();
+    },
   };
 }
 export type Upstream = Awaited<ReturnType<typeof startUpstream>>;
