@@ -5,6 +5,7 @@ export * from './events/payments-invoice-paid';
 export * from './events/pricing-price-updated';
 export * from './events/streaming-key-events';
 export * from './money';
+export * from './business-time';
 export * from './dynamic-block';
 export * from './code-fetch';
 export * from './events/topology';

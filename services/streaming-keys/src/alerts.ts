@@ -1,5 +1,5 @@
 import type { AlertRule } from '@bo/platform/alerts';
-import { serviceCodes, streamingServiceOf, type ServiceCode } from '@bo/proto';
+import { businessDate, serviceCodes, streamingServiceOf, type ServiceCode } from '@bo/proto';
 import type { PrismaClient } from './generated/prisma/client';
 import { freeKeyWhere, heldWhere } from './store/key-store';
 
@@ -57,7 +57,7 @@ export function streamingKeysAlertRules(deps: { prisma: PrismaClient; lowFreeSlo
         if (keys.length === 0) return [];
         return [{
           key: '-',
-          message: `${plural(keys.length, 'held key expires', 'held keys expire')} within 3 days with no renewal invoice (the first on ${keys[0].expiresAt.toISOString().slice(0, 10)})`,
+          message: `${plural(keys.length, 'held key expires', 'held keys expire')} within 3 days with no renewal invoice (the first on ${businessDate(keys[0].expiresAt)})`,
           details: { count: keys.length, keys: keys.slice(0, NAMED_KEYS).map((key) => ({ id: key.id, key: key.key, service: key.service, expiresAt: key.expiresAt.toISOString() })) },
         }];
       },

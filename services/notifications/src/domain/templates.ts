@@ -4,19 +4,15 @@
  * through its kind's utility template instead, filled with the same data as named variables. The
  * reminder is an account update, not an offer (utility templates allow no promotion).
  */
-import type { TemplateKind } from '@bo/proto';
+import { businessDate, businessTimeOf, type TemplateKind } from '@bo/proto';
 
-
-/** Customers are in Mongolia: every time in a message is Ulaanbaatar time. */
-const TIME_ZONE = 'Asia/Ulaanbaatar';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const timeParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** `2026-11-23 16:00` in Ulaanbaatar time. */
+/** `2026-11-23 16:00`: customers are in Mongolia, so every time in a message is Ulaanbaatar time (proto's BUSINESS_TIME_ZONE). */
 export function formatTime(iso: string | Date): string {
-  const parts = Object.fromEntries(timeParts.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const at = new Date(iso);
+  const { hour, minute } = businessTimeOf(at);
+  return `${businessDate(at)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 }
 
 /** `35,000₮`: whole tugrik with thousands separators. */

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { EXPIRING_SOON_DAYS, KEY_PREFIX, formatTugrik, streamingServiceOf, type ServiceCode } from '@bo/proto';
+import { EXPIRING_SOON_DAYS, KEY_PREFIX, addBusinessMonths, businessDate, formatTugrik, startOfBusinessDay, streamingServiceOf, type ServiceCode } from '@bo/proto';
 
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const KEY_RANDOM_LENGTH = 10;
@@ -24,16 +24,12 @@ export function displayStatus(key: { expiresAt: Date; isActive: number }, now = 
  */
 export const isHeld = (key: { assignedAt: Date | null; customerId: string | null }) => key.assignedAt !== null || key.customerId !== null;
 
-/** `months` calendar months after `from` (a 31st becomes the month's last day, as Postgres does). */
-export function addMonths(from: Date, months: number): Date {
-  const result = new Date(from);
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, lastDay));
-  return result;
-}
+/**
+ * `months` calendar months after `from` in the business's zone (Ulaanbaatar), at the same time of
+ * day; a day the month lacks becomes its last. A key bought on 31 January at 07:00 in Ulaanbaatar
+ * (30 January 23:00 UTC) runs to 28 (29) February 07:00 there, not to 1 March as UTC months would say.
+ */
+export const addMonths = (from: Date, months: number): Date => addBusinessMonths(from, months);
 
 /** A renewal or an extension by months counts from the later of now and the current expiry, so no paid time is lost. */
 export const extendedExpiry = (current: Date, months: number, now = new Date()) => addMonths(current.getTime() > now.getTime() ? current : now, months);
@@ -41,10 +37,8 @@ export const extendedExpiry = (current: Date, months: number, now = new Date()) 
 export const daysFromNow = (days: number, now = new Date()) => new Date(now.getTime() + days * DAY_MS);
 export const expiringSoonEnd = (now = new Date()) => daysFromNow(EXPIRING_SOON_DAYS, now);
 
-/** The start of today (UTC): a chosen expiry date may not be earlier. */
-export function startOfToday(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-}
+/** The start of today in Ulaanbaatar (the business's day): a chosen expiry date may not be earlier. */
+export const startOfToday = (now = new Date()): Date => startOfBusinessDay(now);
 
 /** The profile numbers 1..max of a service that no key of the account holds. */
 export function freeProfiles(service: ServiceCode, taken: number[]): number[] {
@@ -60,7 +54,7 @@ export function keyInfoText(key: { service: ServiceCode; email: string; profileN
     `Email: ${key.email}`,
     `Profile: ${key.profileNumber}`,
     `Key: ${key.key}`,
-    `Expires: ${key.expiresAt.toISOString().slice(0, 10)}`,
+    `Expires: ${businessDate(key.expiresAt)}`,
   ].join('\n');
 }
 
@@ -104,6 +98,6 @@ export function extendedKeyExpiry(current: Date, choice: ExpiryChoice, now = new
   if (invalid) return { error: invalid };
   if (choice.months !== undefined) return { expiresAt: extendedExpiry(current, choice.months, now), months: choice.months };
   const date = new Date(choice.expiresAt!);
-  if (date.getTime() <= current.getTime()) return { error: `The new expiry must be later than the current one (${current.toISOString().slice(0, 10)})` };
+  if (date.getTime() <= current.getTime()) return { error: `The new expiry must be later than the current one (${businessDate(current)})` };
   return { expiresAt: date, months: null };
 }

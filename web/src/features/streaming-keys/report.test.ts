@@ -47,5 +47,7 @@ describe('keyInfo', () => {
     expect(keyInfo({ ...key(41, 'nfx.account1@example.mn', 'NFX', 3), serviceName: 'Netflix' })).toBe(
       'Service: Netflix\nEmail: nfx.account1@example.mn\nProfile: 3\nKey: SK-0000000041-NFX\nExpires: 2026-12-23',
     );
+    // Ulaanbaatar's day, whatever the browser's zone: 23:00 UTC on 27 February is 07:00 on the 28th there.
+    expect(keyInfo({ ...key(41, 'nfx.account1@example.mn', 'NFX', 3), expiresAt: '2027-02-27T23:00:00.000Z' }).split('\n').at(-1)).toBe('Expires: 2027-02-28');
   });
 });

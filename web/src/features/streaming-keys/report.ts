@@ -1,4 +1,5 @@
 /** Pure helpers of the key list and the expiry report (document 3 §2/§9). */
+import { businessDate } from '@bo/proto/business-time';
 import type { ExpiryReportKey, ServiceCode, StreamingKeyView } from './api';
 import { serviceCodeList } from './api';
 import { todayInput } from './forms';
@@ -26,9 +27,9 @@ export function groupKeys(keys: readonly StreamingKeyView[]): KeyGroup[] {
     }));
 }
 
-/** A key's details as text, for the card's copy info (what the customer needs to sign in). */
+/** A key's details as text, for the card's copy info (what the customer needs to sign in); the expiry day is Ulaanbaatar's, as the key's QR code says. */
 export const keyInfo = (key: StreamingKeyView) =>
-  [`Service: ${key.serviceName}`, `Email: ${key.email}`, `Profile: ${key.profileNumber}`, `Key: ${key.key}`, `Expires: ${key.expiresAt.slice(0, 10)}`].join('\n');
+  [`Service: ${key.serviceName}`, `Email: ${key.email}`, `Profile: ${key.profileNumber}`, `Key: ${key.key}`, `Expires: ${businessDate(new Date(key.expiresAt))}`].join('\n');
 
 /** Document 3 §9: the report's CSV columns. */
 export const CSV_COLUMNS = ['Service', 'Email', 'Key', 'Expires', 'Status', 'Attempts'] as const;
