@@ -30,13 +30,27 @@ export function createSimulator(options: SimulatorOptions): Simulator {
   const journal = new Journal();
   const pageRenderers: (() => PageSection[] | Promise<PageSection[]>)[] = [];
   const resets: (() => void | Promise<void>)[] = [];
+  // Held answers go on before the server closes, so that no handler is left waiting for a release.
+  app.addHook('preClose', async () => {
+    faults.release();
+  });
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0];
+    const [path, search = ''] = request.url.split('?');
     if (path.startsWith('/__sim')) return;
-    const rule = faults.take(request.method, path);
+    const rule = faults.take(request.method, path, new URLSearchParams(search));
     if (!rule) return;
     (request as { simFault?: string }).simFault = rule.kind;
+    if (rule.kind === 'hold') {
+      const { released, held } = faults.hold(rule, { method: request.method, url: request.url });
+      let answered = false;
+      reply.raw.once('close', () => {
+        if (!answered) held.clientGone = true;
+      });
+      await released;
+      answered = true;
+      return;
+    }
     if (rule.kind === 'slow') {
       await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
       return;
@@ -80,6 +94,9 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     faults.clear();
     return { faults: [] };
   });
+  // The requests 'hold' rules keep waiting, and their release (one rule's with `id`, else every hold's).
+  app.get('/__sim/held', async () => ({ held: faults.held() }));
+  app.post<{ Body: { id?: number } | null }>('/__sim/faults/release', async (request) => ({ released: faults.release(request.body?.id) }));
   // `?limit=` keeps the answer small; `total` counts every request ever received, so a test can tell that none arrived.
   app.get<{ Querystring: { limit?: string } }>('/__sim/requests', async (request) => {
     const limit = Number(request.query.limit);
@@ -97,6 +114,8 @@ export function createSimulator(options: SimulatorOptions): Simulator {
     const sections: PageSection[] = [];
     for (const render of pageRenderers) sections.push(...(await render()));
     sections.push({ title: 'Active faults', html: htmlTable(faults.list() as never, ['id', 'method', 'pathPrefix', 'kind', 'status', 'delayMs', 'times', 'fired']) });
+    const held = faults.held();
+    if (held.length > 0) sections.push({ title: 'Requests held (released by POST /__sim/faults/release)', html: htmlTable(held as never, ['rule', 'method', 'url', 'since', 'clientGone']) });
     sections.push({ title: 'Requests received (newest first)', html: htmlTable(journal.list().slice(0, 50) as never, ['at', 'method', 'url', 'status', 'ms', 'fault']) });
     return reply.type('text/html').send(renderPage(options.title, sections));
   });

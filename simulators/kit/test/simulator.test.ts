@@ -50,6 +50,40 @@ describe('faults', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
   });
 
+  it('holds an answer until the rule is released, lists it meanwhile, and says when its client gave up', async () => {
+    const { faults: [rule] } = (await (await addFault({ kind: 'hold', pathPrefix: '/thing', times: 2 })).json()) as { faults: { id: number }[] };
+    const held = async () => ((await (await control('/__sim/held')).json()) as { held: { rule: number; url: string; clientGone: boolean }[] }).held;
+    let answered = false;
+    const waiting = fetch(`${url}/thing?n=1`).then((response) => {
+      answered = true;
+      return response;
+    });
+    const impatient = new AbortController();
+    const gaveUp = fetch(`${url}/thing?n=2`, { signal: impatient.signal }).catch((error: unknown) => error);
+    await expect.poll(held).toHaveLength(2);
+    impatient.abort();
+    expect(await gaveUp).toBeInstanceOf(Error);
+    await expect.poll(async () => (await held()).map((request) => [request.rule, request.url, request.clientGone]).sort()).toEqual([
+      [rule.id, '/thing?n=1', false],
+      [rule.id, '/thing?n=2', true],
+    ]);
+    expect(answered).toBe(false);
+    expect(await (await control('/__sim/faults/release', 'POST', { id: rule.id })).json()).toEqual({ released: 2 });
+    expect((await waiting).status).toBe(200);
+    expect(await held()).toEqual([]);
+    // Released: the rule is gone, the next request is answered at once.
+    expect((await fetch(`${url}/thing`)).status).toBe(200);
+  });
+
+  it('releases held answers on a reset, and matches a rule on query parameters', async () => {
+    await addFault({ kind: 'hold', pathPrefix: '/thing', query: { page: '3' } });
+    expect((await fetch(`${url}/thing?page=2`)).status).toBe(200);
+    const third = fetch(`${url}/thing?page=3&sort=new`);
+    await expect.poll(async () => ((await (await control('/__sim/held')).json()) as { held: unknown[] }).held).toHaveLength(1);
+    await control('/__sim/reset', 'POST', {});
+    expect((await third).status).toBe(200);
+  });
+
   it('drops the connection', async () => {
     await addFault({ kind: 'drop', times: 1 });
     await expect(fetch(`${url}/thing`)).rejects.toThrow();
