@@ -160,11 +160,12 @@ describe('errors, retries and personas', () => {
   it('500 becomes InternalServerError; a slow answer beats a short client timeout; a drop is a connection error', async () => {
     await control('errors', { kind: 'server_error', times: 1 });
     expect(await client.models.list().catch((e) => e)).toBeInstanceOf(OpenAI.InternalServerError);
-    await control('faults', { kind: 'slow', delayMs: 1500, times: 2 });
+    // Both tries' answers are held until after the client gave up on each: it did not wait for them.
+    const { faults: [held] } = (await control('faults', { kind: 'hold', times: 2 })) as { faults: { id: number }[] };
     const impatient = new OpenAI({ apiKey: KEY, baseURL: `${root}/v1`, maxRetries: 1, timeout: 200 });
-    const started = Date.now();
     expect(await impatient.models.list().catch((e) => e)).toBeInstanceOf(OpenAI.APIConnectionTimeoutError);
-    expect(Date.now() - started).toBeLessThan(1400);
+    await expect.poll(() => sim.faults.held().map((request) => [request.url, request.clientGone])).toEqual([['/v1/models', true], ['/v1/models', true]]);
+    expect(sim.faults.release(held.id)).toBe(2);
     await control('faults', { kind: 'drop', times: 1 });
     expect(await client.models.list().catch((e) => e)).toBeInstanceOf(OpenAI.APIConnectionError);
   });

@@ -77,11 +77,13 @@ beforeEach(async () => {
 
 describe('auth', () => {
   it('issues tokens whose expires_in values are absolute epoch seconds', async () => {
-    const now = Date.now() / 1000;
+    const before = Math.floor(Date.now() / 1000);
     const tokens = await login();
+    const after = Math.floor(Date.now() / 1000);
     expect(tokens).toMatchObject({ token_type: 'bearer', scope: 'get_token', 'not-before-policy': '0', session_state: 'prod_new' });
-    expect(tokens.expires_in).toBeGreaterThan(now + 86_400 - 5);
-    expect(tokens.expires_in).toBeLessThan(now + 86_400 + 5);
+    // Issued between the two looks at the clock, for a day.
+    expect(tokens.expires_in).toBeGreaterThanOrEqual(before + 86_400);
+    expect(tokens.expires_in).toBeLessThanOrEqual(after + 86_400);
     expect(tokens.refresh_expires_in).toBeGreaterThan(tokens.expires_in);
     expect(tokens.access_token.split('.')).toHaveLength(3);
   });
@@ -94,12 +96,23 @@ describe('auth', () => {
   });
 
   it('expires access tokens after the settable TTL and refreshes with the refresh token', async () => {
+    // A token lives its TTL from when it was issued: expires_in (absolute seconds) says when.
+    await control('options', { tokenTtlSeconds: 60 });
+    const before = Math.floor(Date.now() / 1000);
+    const lasting = await login();
+    expect(lasting.expires_in).toBeGreaterThanOrEqual(before + 60);
+    expect(lasting.expires_in).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 60);
+    expect((await call('/invoice/none', { token: lasting.access_token })).body.error).toBe('INVOICE_NOTFOUND');
+    // A token of 1 s: refused once the moment its expires_in names has passed, however long that took to come.
     await control('options', { tokenTtlSeconds: 1 });
+    const shortBefore = Math.floor(Date.now() / 1000);
     const tokens = await login();
-    expect(tokens.expires_in - Date.now() / 1000).toBeLessThan(2);
-    expect((await call('/invoice/none', { token: tokens.access_token })).body.error).toBe('INVOICE_NOTFOUND');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(tokens.expires_in).toBeGreaterThanOrEqual(shortBefore + 1);
+    expect(tokens.expires_in).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+    // expires_in is whole seconds, rounded down: the token ends within the second after it.
+    while (Date.now() < (tokens.expires_in + 1) * 1000) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await call('/invoice/none', { token: tokens.access_token })).toMatchObject({ status: 401, body: { error: 'NO_CREDENDIALS' } });
+    expect((await call('/invoice/none', { token: lasting.access_token })).body.error).toBe('INVOICE_NOTFOUND');
     expect((await call('/auth/refresh', { method: 'POST', token: tokens.access_token })).status).toBe(401);
     const refreshed = await call('/auth/refresh', { method: 'POST', token: tokens.refresh_token });
     expect(refreshed.status).toBe(200);
