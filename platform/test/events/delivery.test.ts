@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEnvelope, type EventEnvelope } from '@bo/proto';
-import { enqueueEvent, OutboxRelay, subscribe, onEvent, type EventTransport, type Subscription } from '@bo/platform/events';
+import { enqueueEvent, OutboxRelay, outboxDefaults, PgTransport, RabbitMqTransport, subscribe, onEvent, type EventTransport, type Subscription } from '@bo/platform/events';
 import type { TestSqlDatabase } from '@bo/platform/testing/pg-sql';
 import {
   consumerSchema,
@@ -20,12 +21,13 @@ import {
 describe.each([pgTransport, rabbitMqTransport])('events over $name', (transportUnderTest) => {
   let database: TestSqlDatabase;
   let transport: EventTransport;
+  let busUrl: string;
   let closeTransport: () => Promise<void>;
   const subscriptions: Subscription[] = [];
 
   beforeAll(async () => {
     database = await createEventsDatabase('events_delivery');
-    ({ transport, close: closeTransport } = await transportUnderTest.open(database.url));
+    ({ transport, url: busUrl, close: closeTransport } = await transportUnderTest.open(database.url));
   });
   afterAll(async () => {
     await Promise.all(subscriptions.map((subscription) => subscription.stop()));
@@ -98,15 +100,18 @@ describe.each([pgTransport, rabbitMqTransport])('events over $name', (transportU
     const envelope = createEnvelope(orphan, item(1));
     await enqueueEvent(database.db, producerSchema, envelope);
     const relay = new OutboxRelay({ db: database.db, schema: producerSchema, transport });
+    // The back-off counts from the failure, which came after this moment (however long it took).
+    const [{ before }] = await database.db.$queryRawUnsafe<Array<{ before: Date }>>('SELECT clock_timestamp() AS before');
     await relay.publishDue();
-    const [row] = await database.db.$queryRawUnsafe<Array<{ status: string; attempts: number; last_error: string; due_in_ms: number }>>(
-      `SELECT status, attempts, last_error, extract(epoch from next_attempt_at - now()) * 1000 AS due_in_ms
+    const [row] = await database.db.$queryRawUnsafe<Array<{ status: string; attempts: number; last_error: string; due_after_ms: number }>>(
+      `SELECT status, attempts, last_error, extract(epoch from next_attempt_at - $2::timestamptz) * 1000 AS due_after_ms
        FROM "${producerSchema}".outbox_events WHERE id = $1::uuid`,
       envelope.id,
+      before,
     );
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row.last_error).toContain('UnroutableEventError');
-    expect(Number(row.due_in_ms)).toBeGreaterThan(100);
+    expect(Number(row.due_after_ms)).toBeGreaterThanOrEqual(outboxDefaults.retryBaseMs);
     await database.db.$executeRawUnsafe(`DELETE FROM "${producerSchema}".outbox_events WHERE id = $1::uuid`, envelope.id);
   });
 
@@ -204,20 +209,44 @@ describe.each([pgTransport, rabbitMqTransport])('events over $name', (transportU
     expect(attempts.size).toBe(0);
   });
 
-  it(`keeps the median publish-to-consume round trip under ${transportUnderTest.medianRoundTripMs} ms`, async () => {
-    const pinged = itemEvent('pinged');
-    let delivered: (() => void) | undefined;
-    const subscription = await transport.consume({ service: 'latency', bindings: [pinged.name] }, async () => delivered?.());
-    subscriptions.push(subscription);
-    const roundTrips: number[] = [];
-    for (let n = 0; n < 200; n++) {
-      const arrived = new Promise<void>((resolve) => (delivered = resolve));
-      const started = performance.now();
-      await transport.publish(createEnvelope(pinged, item(n)));
-      await arrived;
-      roundTrips.push(performance.now() - started);
+  // How fast a publish reaches its consumer is bench/events.ts's figure (median beside its target);
+  // what makes it fast on each bus is a behaviour, checked here.
+  it.runIf(transportUnderTest === pgTransport)('wakes its consumer for each publish by NOTIFY, never waiting for the back-up poll', async () => {
+    // A bus whose back-up poll is an hour away: only the notification of each publish can bring it.
+    const quiet = await PgTransport.connect({ url: busUrl, pollIntervalMs: 3_600_000 });
+    try {
+      const pinged = itemEvent('pinged');
+      const arrived: number[] = [];
+      const subscription = await quiet.consume({ service: 'woken', bindings: [pinged.name] }, async ({ envelope }) => void arrived.push((envelope.payload as { n: number }).n));
+      try {
+        for (let n = 0; n < 20; n++) {
+          await quiet.publish(createEnvelope(pinged, item(n)));
+          await waitFor(() => arrived.length === n + 1, 10_000, `message ${n}, woken by its notification`);
+        }
+        expect(arrived).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      } finally {
+        await subscription.stop();
+      }
+    } finally {
+      await quiet.close();
     }
-    roundTrips.sort((a, b) => a - b);
-    expect(roundTrips[100]).toBeLessThan(transportUnderTest.medianRoundTripMs);
+  });
+
+  it.runIf(transportUnderTest === rabbitMqTransport)("sends on the broker connection without Nagle's delay (noDelay), which held each small publish about 40 ms", async () => {
+    // What the transport's sockets to the broker were told, as each was set (setNoDelay() means on).
+    const toBroker: boolean[] = [];
+    const setNoDelay = net.Socket.prototype.setNoDelay;
+    const spy = vi.spyOn(net.Socket.prototype, 'setNoDelay').mockImplementation(function (this: net.Socket, enable?: boolean) {
+      if (this.remotePort === 5672) toBroker.push(enable ?? true);
+      return setNoDelay.call(this, enable);
+    });
+    try {
+      const second = await RabbitMqTransport.connect({ url: busUrl });
+      await second.close();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(toBroker.length).toBeGreaterThan(0);
+    expect(toBroker.every((enable) => enable)).toBe(true);
   });
 });

@@ -38,19 +38,23 @@ describe.each([
   it('keeps accounts apart, and takes no slot further away than the caller will wait', async () => {
     const [limit] = makeLimits();
     const busy = `test:${randomUUID()}`;
-    await takeAtOnce([limit], busy, 10, 20);
-    const once = { perSecond: 10, burst: 1 };
+    // 20 slots at 1 a second: the next free one is 20 s after the first take, served after `booked`.
+    const booked = performance.now();
+    await takeAtOnce([limit], busy, 1, 20);
+    const once = { perSecond: 1, burst: 1 };
     expect(await limit.take(`test:${randomUUID()}`, once, 0)).toBe(0);
-    // The next free slot is about 2 s away: refused without taking it, so it is still there to take.
+    // Refused without taking it (so it is still there to take): a second's wait is not enough.
     expect(await limit.take(busy, once, 1_000)).toBeNull();
     const asked = performance.now();
-    const wait = await limit.take(busy, once, 5_000);
-    expect(wait).toBeGreaterThan(1_500);
-    // The next slot is 100 ms after that one; its wait counts from when it was served, later by at most the time both took.
-    const next = await limit.take(busy, once, 5_000);
+    const wait = await limit.take(busy, once, 60_000);
+    // The free slot: 20 s after the first take, which was served after `booked`.
+    expect(wait).toBeGreaterThanOrEqual(20_000 - (performance.now() - booked) - 1);
+    expect(wait).toBeLessThanOrEqual(20_000 + 1);
+    // The next slot is 1 s after that one; its wait counts from when it was served, later by at most the time both took.
+    const next = await limit.take(busy, once, 60_000);
     const both = performance.now() - asked;
-    expect(next).toBeLessThanOrEqual(wait! + 100 + 1);
-    expect(next).toBeGreaterThanOrEqual(wait! + 100 - both - 1);
+    expect(next).toBeLessThanOrEqual(wait! + 1_000 + 1);
+    expect(next).toBeGreaterThanOrEqual(wait! + 1_000 - both - 1);
   });
 
   it('lets a burst start at once, then paces the rest: at most burst + rate × T in any T seconds', async () => {
