@@ -232,10 +232,12 @@ describe('streaming-keys: the customer session, its keys and who may fetch codes
       await it_.keys.stop();
       const { port } = silent.address() as { port: number };
       it_.keys = await it_.system.start<StreamingKeysService>(streamingKeys as never, { MAILBOX_IMAP_URL: `imap://127.0.0.1:${port}`, MAILBOX_TIMEOUT_MS: '1000', AI_CHAT_URL: 'http://127.0.0.1:9' });
-      const started = Date.now();
+      const started = performance.now();
       const fetched = await it_.call('POST', '/api/customer/parse-email', { type: 'netflix-signin' }, asCustomer(NFX, mine.id));
+      // The server never says a word: the answer came from the service giving up, after waiting its
+      // MAILBOX_TIMEOUT_MS for the server (not failing at once).
       expect(fetched).toMatchObject({ status: 503, body: { error: 'The mailbox could not be reached. Please try again in a minute.' } });
-      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(1_000 - 5);
       expect(sockets).toHaveLength(1);
       await eventually(() => closed.length === 1, 3_000, 'the connection to be closed');
       expect((await fetchLog()).at(-1)).toMatchObject({ keyId: mine.id, outcome: 'mailbox_unavailable', found: false });
