@@ -7,12 +7,14 @@ import { modeLine, scaled } from './mode';
  * - Sync of 1,000 mapped products whose prices all differ: batch calls made and seconds.
  * - Price edit → shop updated: from sending the sheet edit until the simulator's product has the
  *   new price, and until the edit's reply (the toast) arrived, p50 and p99 over EDITS edits.
- * Targets are reported, not asserted (issue 8 and reliability goal 10: ≤ 10 batch calls).
+ * Targets are reported, not asserted (issue 8 and reliability goal 10: ≤ 10 batch calls; the edit's
+ * reply, the toast, within 3 s, the bound services/shop-sync/test/shop-sync.test.ts once held it to).
  */
 
 const PRODUCTS = scaled(1_000, 100);
 const EDITS = scaled(100, 10);
 const TARGET_BATCH_CALLS = 10;
+const TARGET_REPLY_P99_MS = 3_000;
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -64,7 +66,7 @@ async function main(): Promise<void> {
         `  auto-map of ${PRODUCTS} products: ${mapped.mapped} mapped in ${autoMapSeconds.toFixed(2)} s`,
         `  sync of ${PRODUCTS} products: ${run.synced} synced, ${run.failed} failed, ${run.skipped} skipped; ${batchCalls} batch calls (target ≤ ${TARGET_BATCH_CALLS}) in ${syncSeconds.toFixed(2)} s`,
         `  price edit → shop updated, ${EDITS} edits one after another: p50 ${ms(percentile(toShop, 50))}, p99 ${ms(percentile(toShop, 99))}`,
-        `  price edit → its reply (the toast): p50 ${ms(percentile(toReply, 50))}, p99 ${ms(percentile(toReply, 99))}; outcomes ${JSON.stringify(outcomes)}`,
+        `  price edit → its reply (the toast): p50 ${ms(percentile(toReply, 50))}, p99 ${ms(percentile(toReply, 99))} (target p99 < ${TARGET_REPLY_P99_MS} ms: ${percentile(toReply, 99) < TARGET_REPLY_P99_MS ? 'met' : 'NOT met'}); outcomes ${JSON.stringify(outcomes)}`,
       ].join('\n'),
     );
   } finally {
