@@ -241,18 +241,23 @@ export class RunStore {
     return rows[0] ?? null;
   }
 
-  /** A failed or cancelled run goes back to pending, keeping its completed steps and counters (or, to restart, forgetting them). */
-  async requeue(db: SqlClient, id: string, startedBy: string, restart: boolean): Promise<RunRow | null> {
+  /**
+   * A failed or cancelled run goes back to pending, keeping its completed steps and counters (or, to
+   * restart, forgetting them); with `input`, that is its input from now on (its settings as they are now).
+   */
+  async requeue(db: SqlClient, id: string, startedBy: string, restart: boolean, input?: unknown): Promise<RunRow | null> {
     const rows = await db.$queryRawUnsafe<RunRow[]>(
       `UPDATE ${this.runs}
        SET status = 'pending', last_error = NULL, result = NULL, completed_at = NULL, cancel_requested_at = NULL,
            attempts = 0, started_by = $2, version = version + 1,
            current = CASE WHEN $3 THEN 0 ELSE current END, total = CASE WHEN $3 THEN NULL ELSE total END,
-           counters = CASE WHEN $3 THEN '{}'::jsonb ELSE counters END
+           counters = CASE WHEN $3 THEN '{}'::jsonb ELSE counters END,
+           input = coalesce($4::jsonb, input)
        WHERE id = $1::uuid AND status IN ('failed', 'cancelled') RETURNING *`,
       id,
       startedBy,
       restart,
+      input === undefined ? null : JSON.stringify(input),
     );
     if (rows[0] && restart) await db.$executeRawUnsafe(`DELETE FROM ${this.steps} WHERE run_id = $1::uuid`, id);
     return rows[0] ?? null;

@@ -53,13 +53,20 @@ export interface RunKind<Input = unknown, Result = unknown> {
    * A run taken up after its process died always resumes.
    */
   retry?: 'resume' | 'restart';
+  /**
+   * The input a run of this kind gets when it starts now: the settings it works with, read at the
+   * moment it is asked for, so they are part of its record. A schedule's tick, a press
+   * (Runs.press) and a Retry take it then; a run never reads them again. (Typed by runKind(); loose
+   * here so that any kind is a RunKind<never>.)
+   */
+  inputNow?: () => Promise<unknown>;
   execute(run: RunContext<Input>): Promise<Result>;
 }
 
 export function runKind<Input = Record<string, never>, Result = unknown>(
   kind: string,
   execute: (run: RunContext<Input>) => Promise<Result>,
-  options: { exclusive?: boolean; retry?: 'resume' | 'restart' } = {},
+  options: { exclusive?: boolean; retry?: 'resume' | 'restart'; inputNow?: () => Promise<Input> } = {},
 ): RunKind<Input, Result> {
   return { kind, execute, ...options };
 }
@@ -68,6 +75,13 @@ export interface StartOptions {
   /** `admin:<username>`, `schedule:<name>`, `event:<name>` or `system`. */
   startedBy: string;
   schedule?: string;
+}
+
+export interface PressOptions<Input> extends StartOptions {
+  /** How long the press may wait for an active run started with another input to end (its reply's wait). */
+  waitMs: number;
+  /** The run's input; by default the kind's inputNow() (or `{}`). */
+  input?: Input;
 }
 
 export interface RunsOptions {
@@ -176,11 +190,40 @@ export class Runs {
   /**
    * Records a pending run of `kind` (in `tx` when given: the run exists if and only if the caller's
    * change commits; call nudge() after the commit). An exclusive kind with a run already pending
-   * or running answers that run.
+   * or running answers that run, whatever its input: a schedule's tick or an event that finds its
+   * work under way. A person's "start now" is press().
    */
   async begin<Input>(kind: RunKind<Input>, input: Input, options: StartOptions, tx?: SqlClient): Promise<{ run: RunView; joined: boolean }> {
+    const { row, joined } = await this.beginRow(kind, input, options, tx);
+    return { run: runView(this.options.service, row), joined };
+  }
+
+  /**
+   * Starts a run for someone who asked for it now (a "check now", a "sync now"), with the input as
+   * it is now (the kind's settings, read at the press: see RunKind.inputNow). An exclusive kind's
+   * active run is joined only when it was started with the same input (`joined: true`); one started
+   * with another input (the settings changed since) is not this press's run: the press waits for it
+   * to end, up to `waitMs`, and then starts its own (or joins one another press started with the
+   * same input meanwhile). Still running after the wait: 409 naming it.
+   */
+  async press<Input>(kind: RunKind<Input>, options: PressOptions<Input>): Promise<{ run: RunView; joined: boolean }> {
+    const input = options.input !== undefined ? options.input : kind.inputNow ? ((await kind.inputNow()) as Input) : ({} as Input);
+    const until = Date.now() + options.waitMs;
+    for (;;) {
+      const { row, joined } = await this.beginRow(kind, input, { startedBy: options.startedBy, schedule: options.schedule });
+      const run = runView(this.options.service, row);
+      if (!joined || sameInput(row.input, input)) return { run, joined };
+      const left = until - Date.now();
+      if (left <= 0) {
+        throw conflict(`A ${kind.kind} run started with other settings is still ${row.status.replace('_', ' ')}: start it again once it has ended`, { activeRunId: run.id });
+      }
+      await this.waitFor(row.id, left);
+    }
+  }
+
+  private async beginRow<Input>(kind: RunKind<Input>, input: Input, options: StartOptions, tx?: SqlClient): Promise<{ row: RunRow; joined: boolean }> {
     if (!tx) {
-      const begun = await this.options.db.$transaction((own) => this.begin(kind, input, options, own));
+      const begun = await this.options.db.$transaction((own) => this.beginRow(kind, input, options, own));
       this.options.outbox?.nudge();
       this.nudge();
       return begun;
@@ -191,10 +234,10 @@ export class Runs {
       const row = await this.store.insert(tx, { id: randomUUID(), kind: kind.kind, input, startedBy: options.startedBy, schedule: options.schedule, exclusiveKey: kind.exclusive ? kind.kind : null });
       if (row) {
         await this.publish(tx, row);
-        return { run: runView(this.options.service, row), joined: false };
+        return { row, joined: false };
       }
       const existing = await this.store.activeWithKey(tx, kind.kind);
-      if (existing) return { run: runView(this.options.service, existing), joined: true };
+      if (existing) return { row: existing, joined: true };
     }
     throw conflict(`A ${kind.kind} run just ended: start it again`);
   }
@@ -238,12 +281,19 @@ export class Runs {
     return runView(this.options.service, row, await this.store.stepsOf(this.options.db, id));
   }
 
+  /**
+   * A failed or cancelled run back to pending. A kind whose input is its settings (inputNow) takes
+   * them as they are now: a retry is pressed now, like a start.
+   */
   async retry(id: string, startedBy: string): Promise<RunView> {
+    const before = await this.store.find(this.options.db, id);
+    const kind = before ? this.kinds.get(before.kind) : undefined;
+    const input = kind?.inputNow ? await kind.inputNow() : undefined;
     const row = await this.options.db
       .$transaction(async (tx) => {
         const found = await this.store.find(tx, id);
         const restart = found ? this.kinds.get(found.kind)?.retry === 'restart' : false;
-        const requeued = await this.store.requeue(tx, id, startedBy, restart);
+        const requeued = await this.store.requeue(tx, id, startedBy, restart, input);
         if (requeued) await this.publish(tx, requeued);
         return requeued;
       })
@@ -523,6 +573,18 @@ class LeaseKeeper {
     this.options.onLost(why);
     this.stop();
   }
+}
+
+/** Whether a stored input (jsonb: its keys reordered) is `input`. */
+function sameInput(stored: unknown, input: unknown): boolean {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]))
+        : value;
+  const asStored = (value: unknown) => JSON.stringify(canonical(JSON.parse(JSON.stringify(value ?? {}))));
+  return asStored(stored) === asStored(input);
 }
 
 /** PostgreSQL's unique violation, as pg or Prisma's adapter reports it. */

@@ -19,8 +19,8 @@ export interface Schedule {
   /** node-cron: 5 fields, or 6 with seconds first (`*\/30 * * * * *`). */
   expression: string;
   run: RunKind<never>;
-  /** What each tick's run gets (checked against the kind when the schedule is made). */
-  input: unknown;
+  /** What each tick's run gets (checked against the kind when the schedule is made); none: the kind's inputNow() at the tick, or `{}`. */
+  input?: unknown;
 }
 
 /**
@@ -53,7 +53,7 @@ export function isClockStep(ms: number): boolean {
 
 export function schedule<Input>(name: string, expression: string, run: RunKind<Input>, input?: Input): Schedule {
   if (!isCronExpression(expression)) throw new Error(`schedule "${name}": "${expression}" is not a cron expression`);
-  return { name, expression, run: run as RunKind<never>, input: input ?? {} };
+  return { name, expression, run: run as RunKind<never>, input };
 }
 
 export interface SchedulerOptions {
@@ -100,10 +100,12 @@ export class Scheduler {
     if (!entry) throw new Error(`no schedule "${name}"`);
     const tick = new Date(Math.floor(at.getTime() / 1000) * 1000);
     try {
+      // The settings as they are at this tick (read by every replica that fires it, kept by the one that claims it).
+      const input = entry.input !== undefined ? entry.input : entry.run.inputNow ? await entry.run.inputNow() : {};
       const started = await this.options.db.$transaction(async (tx) => {
         if (!(await this.store.claimTick(tx, name, tick))) return null;
-        // An exclusive run still going: this tick joins it, and the row names that run.
-        const { run } = await this.options.runs.begin(entry.run, entry.input as never, { startedBy: `schedule:${name}`, schedule: name }, tx);
+        // An exclusive run still going: this tick joins it, whatever its settings (the next tick has the new ones), and the row names that run.
+        const { run } = await this.options.runs.begin(entry.run, input as never, { startedBy: `schedule:${name}`, schedule: name }, tx);
         await this.store.recordTickRun(tx, name, runRowId(run.id));
         return run.id;
       });

@@ -276,6 +276,85 @@ describe.each([pgTransport, rabbitMqTransport])('background runs over $name', (t
     await one.stop();
   });
 
+  it('a press runs with the settings as they are when pressed: it joins a run of the same settings only, waits for one of other settings, then starts its own', async () => {
+    let settings = { days: 3 };
+    // Each run holds until the test opens its gate.
+    const gates = new Map<string, { opened: Promise<void>; open: () => void }>();
+    const gate = (runId: string) => {
+      if (!gates.has(runId)) {
+        let open: () => void = () => undefined;
+        const opened = new Promise<void>((resolve) => (open = resolve));
+        gates.set(runId, { opened, open });
+      }
+      return gates.get(runId)!;
+    };
+    let failOnce = false;
+    // The run answers the settings it worked with (its input), once its gate opens.
+    const check = runKind<{ days: number }, { days: number }>(
+      'settings-check',
+      async (run) => {
+        await gate(run.id).opened;
+        if (failOnce) {
+          failOnce = false;
+          throw new Error('ManyChat down');
+        }
+        return { days: run.input.days };
+      },
+      { exclusive: true, inputNow: async () => ({ ...settings }) },
+    );
+    const one = process_([check]);
+    const press = (waitMs = 10_000) => one.runs.press(check, { startedBy: 'admin:owner', waitMs });
+    const rowId = (id: string) => id.split('.')[1];
+
+    // The hourly tick's run, holding: it took the settings of its tick.
+    await one.scheduler.start([schedule('settings-check', '0 * * * *', check)]);
+    const tickRun = (await one.scheduler.tick('settings-check', new Date()))!;
+    expect(tickRun).not.toBeNull();
+    // Same settings: the press joins it and says so.
+    expect(await press()).toMatchObject({ joined: true, run: { id: tickRun } });
+
+    // The settings change, then a press while the old run still holds: not joined; it waits for that run to end, then runs its own.
+    settings = { days: 5 };
+    const pressed = press();
+    await sleep(500);
+    expect((await one.runs.peek(rowId(tickRun)))?.status).toMatch(/pending|in_progress/);
+    gate(tickRun).open();
+    const own = await pressed;
+    expect(own.joined).toBe(false);
+    expect(own.run.id).not.toBe(tickRun);
+    expect(await one.runs.waitFor(rowId(tickRun), 10_000)).toMatchObject({ status: 'completed', result: { days: 3 } });
+    // Two presses at once with the new settings, while the first press's run holds: both join it.
+    const both = await Promise.all([press(), press()]);
+    expect(both.map((start) => [start.run.id, start.joined])).toEqual([[own.run.id, true], [own.run.id, true]]);
+    gate(own.run.id).open();
+    expect(await one.runs.waitFor(rowId(own.run.id), 10_000)).toMatchObject({ status: 'completed', result: { days: 5 } });
+
+    // Two presses at once with no run going: one starts it, the other joins it.
+    const pair = await Promise.all([press(), press()]);
+    expect(new Set(pair.map((start) => start.run.id)).size).toBe(1);
+    expect(pair.map((start) => start.joined).sort()).toEqual([false, true]);
+    // A run of other settings that outlasts the press's wait: 409, naming it; nothing else starts.
+    settings = { days: 7 };
+    await expect(press(300)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('started with other settings is still'), details: { activeRunId: pair[0].run.id } });
+    gate(pair[0].run.id).open();
+    expect(await one.runs.waitFor(rowId(pair[0].run.id), 10_000)).toMatchObject({ status: 'completed', result: { days: 5 } });
+
+    // A retry is pressed now too: a failed run retried after a settings change runs with the new ones.
+    failOnce = true;
+    const failing = await press();
+    gate(failing.run.id).open();
+    expect(await one.runs.waitFor(rowId(failing.run.id), 10_000)).toMatchObject({ status: 'failed', lastError: 'ManyChat down' });
+    settings = { days: 9 };
+    await one.runs.retry(rowId(failing.run.id), 'admin:owner');
+    expect(await one.runs.waitFor(rowId(failing.run.id), 10_000)).toMatchObject({ status: 'completed', result: { days: 9 } });
+    // A tick takes the settings of its moment.
+    settings = { days: 11 };
+    const later = (await one.scheduler.tick('settings-check', new Date(Date.now() + 3_600_000)))!;
+    gate(later).open();
+    expect(await one.runs.waitFor(rowId(later), 10_000)).toMatchObject({ status: 'completed', result: { days: 11 }, startedBy: 'schedule:settings-check' });
+    await one.stop();
+  });
+
   it("three replicas and 100 forced ticks start exactly 100 runs, none lost or doubled when the last tick's winner is killed during a tick's claims", async () => {
     const tickRun = runKind('tick-work', async (run) => {
       await run.step('work', async () => {

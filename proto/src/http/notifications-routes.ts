@@ -170,9 +170,30 @@ export const updateManyChatSetting = defineRoute({
 export const triggerExpiryCheck = defineRoute({
   owner: 'notifications', method: 'POST', path: '/api/manychat/trigger-expiry-check', access: 'admin', category,
   body: z.object({}).strict(),
-  reply: z.object({ success: z.boolean(), message: z.string(), data: expiryCheckCountsSchema }),
-  summary: 'Runs the expiry check now: one renewal reminder per key and expiry date, and answers its counts',
-  example: { body: {}, reply: { success: true, message: 'Expiry check triggered successfully', data: { checked: 5, sent: 2, failed: 0, optedOut: 1, held: 1, skipped: 1 } } },
+  reply: z.object({
+    success: z.boolean(),
+    message: z.string(),
+    data: expiryCheckCountsSchema,
+    /** The expiry-check run whose counts these are (`notifications.<uuid>`; Background work shows it). */
+    runId: z.string(),
+    /**
+     * true: a check already going with the same settings (the hourly one, or another press) was
+     * joined, and these are its counts; false: this press started it. A check started with other
+     * settings is never joined: the press waits for it to end and starts its own.
+     */
+    joined: z.boolean(),
+    /** expiry_reminder_days as the check used it: the settings when pressed. */
+    days: z.number().int(),
+  }),
+  summary:
+    'Runs the expiry check now with the settings as they are (joining a check already going only when it has the same settings; one with other settings is waited for, 409 when it runs past the wait): one renewal reminder per key and expiry date, and answers its counts',
+  example: {
+    body: {},
+    reply: {
+      success: true, message: 'Expiry check triggered successfully', data: { checked: 5, sent: 2, failed: 0, optedOut: 1, held: 1, skipped: 1 },
+      runId: 'notifications.6f1c2d3e-4a5b-4c6d-8e7f-901a2b3c4d5e', joined: true, days: 3,
+    },
+  },
 });
 
 export const sendTestNotification = defineRoute({

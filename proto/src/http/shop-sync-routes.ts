@@ -179,9 +179,10 @@ export const deleteMapping = defineRoute({
 
 export const syncAll = defineRoute({
   owner: 'shop-sync', method: 'POST', path: '/api/woocommerce/sync', access: 'admin', category,
-  reply: syncRunSchema,
-  summary: 'Push every mapped product whose sheet price differs from its last synced price, in batches of 100; answers when done or after 20 s with the progress',
-  example: { reply: exampleRun },
+  /** joined: a sync already pending or running was joined (one at a time), and this is its progress; false: this press started it. */
+  reply: syncRunSchema.extend({ joined: z.boolean() }),
+  summary: 'Push every mapped product whose sheet price differs from its last synced price, in batches of 100 (joining a sync already going, and saying so); answers when done or after 20 s with the progress',
+  example: { reply: { ...exampleRun, joined: false } },
 });
 
 export const latestSyncRun = defineRoute({

@@ -104,6 +104,10 @@ describe('the expiry check, with streaming-keys', () => {
     const pressedAt = new Date().toISOString();
     const replies = await Promise.all(Array.from({ length: 5 }, () => n.call('POST', '/api/manychat/trigger-expiry-check', {})));
     expect(replies.map((reply) => [reply.status, reply.body.data?.sent ?? reply.body.error])).toEqual(Array.from({ length: 5 }, () => [200, 0]));
+    // Each run's presses: the one that started it says so, the others that they joined it.
+    for (const runId of new Set(replies.map((reply) => reply.body.runId))) {
+      expect(replies.filter((reply) => reply.body.runId === runId).map((reply) => reply.body.joined).sort()).toEqual([false, ...Array.from({ length: replies.filter((reply) => reply.body.runId === runId).length - 1 }, () => true)]);
+    }
     expect(n.manychat.state.messages.length - before).toBe(3);
     const listed: { createdAt: string }[] = (await n.notifications.app.inject({ method: 'GET', url: '/internal/notifications/runs?kind=expiry-check', headers: asService('gateway') })).json().data;
     const runs = listed.filter((run) => run.createdAt >= pressedAt);

@@ -123,6 +123,8 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
     system.woo.journal.clear();
     const [first, second] = await Promise.all([shop('POST', '/api/woocommerce/sync'), shop('POST', '/api/woocommerce/sync')]);
     expect(first.json().id).toBe(second.json().id);
+    // One started it, the other's answer says it joined the sync already running.
+    expect([first.json().joined, second.json().joined].sort()).toEqual([false, true]);
     expect(system.woo.journal.list().filter((entry) => entry.url.includes('/batch'))).toHaveLength(1);
     // The sync is a platform run: Background work shows it, with the counts as its progress.
     const asRun = (await shop('GET', `/api/admin/runs/${again.id}`)).json();
@@ -136,7 +138,7 @@ describe('shop-sync with pricing, RabbitMQ and the WooCommerce simulator', () =>
       deadId,
     );
     const after = (await shop('POST', '/api/woocommerce/sync')).json();
-    expect(after).toMatchObject({ id: `shop-sync.${deadId}`, status: 'finished' });
+    expect(after).toMatchObject({ id: `shop-sync.${deadId}`, status: 'finished', joined: true });
     expect((await shop('GET', `/api/admin/runs/${after.id}`)).json()).toMatchObject({ attempts: 2, startedBy: 'admin:gone' });
     expect(product(117)).toBeUndefined();
   });

@@ -15,7 +15,7 @@ import { recordedText } from '../domain/templates';
 import type { PrismaClient } from '../generated/prisma/client';
 import { deliveriesStore } from '../store/deliveries-store';
 import { remindersStore } from '../store/reminders-store';
-import { settingsStore, type ReminderSettings } from '../store/settings-store';
+import { settingsStore } from '../store/settings-store';
 import type { ChatDeliveries, Outcome } from './deliveries';
 import { NOT_CONFIGURED, type ChatMessenger } from './messenger';
 
@@ -33,22 +33,48 @@ export interface ExpiryCheckDeps {
   streamingKeys: ServiceClient;
 }
 
+/**
+ * What a check works with, read when it is asked for (a press, a tick, a retry) and kept as its run's
+ * input: a check pressed right after a settings change uses the new ones, and shows which it used.
+ */
+export interface ExpiryCheckInput {
+  /** expiry_reminder_days: keys expiring within this many days are reminded. */
+  days: number;
+  /** base_url the renewal links start with; null: not set (each reminder fails with BASE_URL_WARNING). */
+  baseUrl: string | null;
+}
+
 type Tally = keyof Omit<ExpiryCheckCounts, 'checked'>;
 const tallies = { sent: 'sent', failed: 'failed', opted_out: 'optedOut', held: 'held' } as const satisfies Record<Outcome['status'], Tally>;
 
 export class ExpiryCheck {
   constructor(private readonly deps: ExpiryCheckDeps) {}
 
-  /** An `expiry-check` run (one at a time), hourly on EXPIRY_CHECK_CRON or started from the page. */
-  readonly kind = runKind('expiry-check', (run) => this.run((update) => run.progress(update), run.signal), { exclusive: true });
+  /**
+   * An `expiry-check` run (one at a time), hourly on EXPIRY_CHECK_CRON or started from the page, with
+   * the settings as they were when it was asked for (its input). A run recorded before its input held
+   * them (`{}`) reads them when it starts.
+   */
+  readonly kind = runKind<Partial<ExpiryCheckInput>, ExpiryCheckCounts>(
+    'expiry-check',
+    (run) => this.run((update) => run.progress(update), run.signal, typeof run.input.days === 'number' ? { days: run.input.days, baseUrl: run.input.baseUrl ?? null } : undefined),
+    { exclusive: true, inputNow: () => this.settingsNow() },
+  );
+
+  /** The settings a check asked for now works with. */
+  async settingsNow(): Promise<ExpiryCheckInput> {
+    const settings = await settingsStore.read(this.deps.prisma);
+    return { days: settings.expiryReminderDays, baseUrl: settings.baseUrl };
+  }
 
   /**
-   * Reminds every key expiring within the set days; `progress` hears each key's outcome. No key is
-   * started once `signal` aborts (a cancel) or one has failed: the check ends with its workers.
+   * Reminds every key expiring within the days of `settings` (by default as they are now); `progress`
+   * hears each key's outcome. No key is started once `signal` aborts (a cancel) or one has failed:
+   * the check ends with its workers.
    */
-  async run(progress: (update: ProgressUpdate) => void = () => undefined, signal?: AbortSignal): Promise<ExpiryCheckCounts> {
-    const settings = await settingsStore.read(this.deps.prisma);
-    const { data: keys } = await this.deps.streamingKeys.call(expiringKeys, { query: { days: settings.expiryReminderDays } });
+  async run(progress: (update: ProgressUpdate) => void = () => undefined, signal?: AbortSignal, given?: ExpiryCheckInput): Promise<ExpiryCheckCounts> {
+    const settings = given ?? (await this.settingsNow());
+    const { data: keys } = await this.deps.streamingKeys.call(expiringKeys, { query: { days: settings.days } });
     const counts: ExpiryCheckCounts = { checked: keys.length, sent: 0, failed: 0, optedOut: 0, held: 0, skipped: 0 };
     let done = 0;
     progress({ current: 0, total: keys.length, counters: counts });
@@ -72,7 +98,7 @@ export class ExpiryCheck {
     return counts;
   }
 
-  private async remind(key: ExpiringKey, settings: ReminderSettings): Promise<Tally> {
+  private async remind(key: ExpiringKey, settings: ExpiryCheckInput): Promise<Tally> {
     const { prisma, messenger, deliveries } = this.deps;
     const expiresAt = new Date(key.expiresAt);
     const claimed = await remindersStore.claim(prisma, { keyId: key.keyId, expiresAt, subscriberId: key.customerId, maxAttempts: REMINDER_MAX_ATTEMPTS, staleMs: REMINDER_STALE_MS });

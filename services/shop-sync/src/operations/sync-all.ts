@@ -56,9 +56,13 @@ export class SyncRunner {
 
   constructor(private readonly deps: SyncRunnerDeps) {}
 
-  /** Starts a run, or joins the one pending or running (on any replica). */
-  async start(startedBy: string): Promise<string> {
-    return (await this.deps.runs.begin(this.kind, {}, { startedBy })).run.id;
+  /**
+   * Starts a run, or joins the one pending or running (on any replica; a sync has no settings of its
+   * own to differ by): `joined` says which.
+   */
+  async start(startedBy: string): Promise<{ runId: string; joined: boolean }> {
+    const { run, joined } = await this.deps.runs.press(this.kind, { startedBy, waitMs: 0 });
+    return { runId: run.id, joined };
   }
 
   /** A run as the WooCommerce page shows it. */

@@ -16,9 +16,9 @@ const SYNC_REPLY_WAIT_MS = 20_000;
 export function registerSyncRoutes(app: FastifyInstance, { prisma, shop, sheet, runner, runs }: ShopRouteDeps & { runner: SyncRunner; runs: Runs }): void {
   serveRoute(app, syncAll, async ({ identity }) => {
     requireShop(shop);
-    const runId = await runner.start(startedByOf(identity));
+    const { runId, joined } = await runner.start(startedByOf(identity));
     await runs.waitFor(runRowId(runId), SYNC_REPLY_WAIT_MS, 250);
-    return runner.view(runId);
+    return { ...(await runner.view(runId)), joined };
   });
 
   serveRoute(app, latestSyncRun, async () => ({ data: await runner.latest() }));

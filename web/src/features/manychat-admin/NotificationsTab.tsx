@@ -39,10 +39,10 @@ const countLabels: { field: keyof ExpiryCheckCounts; label: MessageKey }[] = [
 function ExpiryCheck() {
   const { t, format } = useTexts();
   const settings = useManyChatSettings();
-  const [last, setLast] = useState<{ counts: ExpiryCheckCounts; at: Date } | null>(null);
+  const [last, setLast] = useState<{ counts: ExpiryCheckCounts; at: Date; joined: boolean; days: number } | null>(null);
   const check = useExpiryCheck({
     onSuccess: (reply) => {
-      setLast({ counts: reply.data, at: new Date() });
+      setLast({ counts: reply.data, at: new Date(), joined: reply.joined, days: reply.days });
       notify({ title: t('manychatAdmin.checked'), description: t('manychatAdmin.checkedBody', reply.data), type: 'success' });
     },
     onError: (error) => notifyError(t('manychatAdmin.error'), error, t('manychatAdmin.checkFailed')),
@@ -61,6 +61,10 @@ function ExpiryCheck() {
           {last && (
             <Stack gap="2" data-testid="check-counts">
               <Text fontSize="sm" color="fg.muted">{t('manychatAdmin.lastCheck', { time: format.dateTime(last.at) })}</Text>
+              {/* Whose counts these are: a press joins a check already running only when it has the same settings. */}
+              <Text fontSize="sm" color="fg.muted" data-testid="check-run" data-joined={last.joined}>
+                {t(last.joined ? 'manychatAdmin.joinedCheck' : 'manychatAdmin.ownCheck', { days: last.days })}
+              </Text>
               <CountGrid counts={countLabels.map(({ field, label }) => ({ field, label: t(label), value: last.counts[field] }))} />
             </Stack>
           )}

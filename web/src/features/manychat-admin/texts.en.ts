@@ -44,6 +44,8 @@ export const en = {
   'manychatAdmin.checked': 'Expiry check triggered successfully',
   'manychatAdmin.checkedBody': 'Checked {checked}, sent {sent}, failed {failed}, opted out {optedOut}, held {held}, already reminded {skipped}.',
   'manychatAdmin.checkFailed': 'Failed to trigger expiry check',
+  'manychatAdmin.ownCheck': 'This check: keys expiring within {days} days.',
+  'manychatAdmin.joinedCheck': 'Joined the check already running with the same settings (keys expiring within {days} days): these are its counts.',
   'manychatAdmin.count.checked': 'Checked',
   'manychatAdmin.count.sent': 'Sent',
   'manychatAdmin.count.failed': 'Failed',

@@ -47,6 +47,8 @@ export const mn: Translation<typeof en> = {
   'manychatAdmin.checked': 'Дуусах хугацааны шалгалт амжилттай эхэллээ',
   'manychatAdmin.checkedBody': 'Шалгасан {checked}, илгээсэн {sent}, амжилтгүй {failed}, татгалзсан {optedOut}, хүлээлгэсэн {held}, өмнө сануулсан {skipped}.',
   'manychatAdmin.checkFailed': 'Дуусах хугацааны шалгалтыг эхлүүлж чадсангүй',
+  'manychatAdmin.ownCheck': 'Энэ шалгалт: {days} хоногт дуусах түлхүүрүүд.',
+  'manychatAdmin.joinedCheck': 'Ижил тохиргоотой аль хэдийн явж буй шалгалтад нэгдсэн ({days} хоногт дуусах түлхүүрүүд): тоонууд нь түүнийх.',
   'manychatAdmin.count.checked': 'Шалгасан',
   'manychatAdmin.count.sent': 'Илгээсэн',
   'manychatAdmin.count.failed': 'Амжилтгүй',

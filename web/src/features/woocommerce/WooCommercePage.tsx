@@ -25,10 +25,12 @@ export default function WooCommercePage() {
 
   const sync = useSyncAll({
     onSuccess: (run) => {
-      if (run.status === 'running') notify({ title: t('woocommerce.syncRunning'), description: t('woocommerce.syncRunningBody'), type: 'info' });
+      // A sync already going was joined (one at a time): the counts are its own.
+      const joined = (text: string) => (run.joined ? `${t('woocommerce.syncJoined')} ${text}` : text);
+      if (run.status === 'running') notify({ title: t('woocommerce.syncRunning'), description: joined(t('woocommerce.syncRunningBody')), type: 'info' });
       else if (run.status === 'finished') {
-        notify({ title: t('woocommerce.syncDone'), description: t('woocommerce.syncDoneBody', { synced: run.synced, failed: run.failed, skipped: run.skipped }), type: run.failed ? 'info' : 'success' });
-      } else notify({ title: t('woocommerce.syncFailed'), description: run.error ?? t('woocommerce.syncFailedDefault'), type: 'error' });
+        notify({ title: t('woocommerce.syncDone'), description: joined(t('woocommerce.syncDoneBody', { synced: run.synced, failed: run.failed, skipped: run.skipped })), type: run.failed ? 'info' : 'success' });
+      } else notify({ title: t('woocommerce.syncFailed'), description: joined(run.error ?? t('woocommerce.syncFailedDefault')), type: 'error' });
     },
     onError: (error) => notifyError(t('woocommerce.syncFailed'), error, t('woocommerce.syncFailedDefault')),
   });

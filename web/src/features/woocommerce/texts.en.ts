@@ -50,6 +50,7 @@ export const en = {
   'woocommerce.count.totalRows': 'Total rows',
   'woocommerce.count.sheetName': 'Sheet',
   'woocommerce.syncRunning': 'Sync Running',
+  'woocommerce.syncJoined': 'Joined the sync already running, started before this press:',
   'woocommerce.syncRunningBody': 'The sync is still running; its progress is shown on the page.',
   'woocommerce.syncDone': 'Sync Completed',
   'woocommerce.syncDoneBody': 'Synced {synced}, failed {failed}, skipped {skipped}',

@@ -53,6 +53,7 @@ export const mn: Translation<typeof en> = {
   'woocommerce.count.totalRows': 'Нийт мөр',
   'woocommerce.count.sheetName': 'Хуудас',
   'woocommerce.syncRunning': 'Синк явагдаж байна',
+  'woocommerce.syncJoined': 'Энэ дарахаас өмнө эхэлсэн, явж буй синкд нэгдсэн:',
   'woocommerce.syncRunningBody': 'Синк үргэлжилж байна; явцыг хуудсан дээр харуулна.',
   'woocommerce.syncDone': 'Синк дууслаа',
   'woocommerce.syncDoneBody': 'Синк хийсэн {synced}, амжилтгүй {failed}, алгассан {skipped}',
