@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnvelope, paymentsInvoicePaid } from '@bo/proto';
+import { addBusinessMonths, createEnvelope, paymentsInvoicePaid } from '@bo/proto';
 import { eventually, startNotificationsSystem, textOf, type NotificationsSystem } from './system';
+
+const DAY = 86_400_000;
 
 /** The embedded run's bus (PostgreSQL) carries the same flow: paid → key assigned → messages; reminder → key status. */
 describe('notifications on the embedded transport', () => {
@@ -29,10 +31,15 @@ describe('notifications on the embedded transport', () => {
     expect(texts.filter((text) => text.includes('Payment received'))).toHaveLength(1);
     expect(texts.filter((text) => text.includes('key is ready'))).toHaveLength(1);
 
-    // The key expires in a month: a 30-day window makes it due for a reminder.
-    await n.call('POST', '/api/manychat/settings', { key: 'expiry_reminder_days', value: 30 });
+    // The key runs one calendar month in Ulaanbaatar from its sale: 28 to 31 days, so no reminder window (at most 30 days) is sure to hold it today.
+    const [sold] = (await n.callKeys('GET', '/api/streaming-keys')).body.data as { id: number; assignedAt: string; expiresAt: string }[];
+    expect(sold.expiresAt).toBe(addBusinessMonths(new Date(sold.assignedAt), 1).toISOString());
+    // What four weeks of waiting would do, on any day: the key, and the purchase that recorded its expiry, are set to expire in two days, inside the default 3-day window.
+    const soon = new Date(Date.now() + 2 * DAY);
+    await (n.system.running('streaming-keys')!.prisma as any).streamingKey.update({ where: { id: sold.id }, data: { expiresAt: soon } });
+    await n.notifications.prisma.manychatPurchase.update({ where: { invoiceId: 'INV-EMBEDDED01' }, data: { expiresAt: soon } });
     await n.call('POST', '/api/manychat/settings', { key: 'base_url', value: 'http://localhost:5000' });
-    expect((await n.call('POST', '/api/manychat/trigger-expiry-check', {})).body.data).toMatchObject({ checked: 1, sent: 1 });
+    expect((await n.call('POST', '/api/manychat/trigger-expiry-check', {})).body).toMatchObject({ data: { checked: 1, sent: 1 }, days: 3, joined: false });
     await eventually(async () => {
       const keys = (await n.callKeys('GET', '/api/streaming-keys')).body.data as { notificationStatus: string | null }[];
       return keys[0]?.notificationStatus === 'sent';
