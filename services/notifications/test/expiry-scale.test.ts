@@ -33,16 +33,14 @@ describe('the expiry check at 100 expiring keys', () => {
   afterAll(() => n?.stop());
 
   it('sends one reminder per key in one check, within ManyChat’s rate, and every key shows it sent', async () => {
-    const started = Date.now();
     const reply = await n.call('POST', '/api/manychat/trigger-expiry-check', {});
-    const elapsedMs = Date.now() - started;
     expect(reply.body.data).toEqual({ checked: KEYS, sent: KEYS, failed: 0, optedOut: 0, held: 0, skipped: 0 });
     expect(n.manychat.state.messages).toHaveLength(KEYS);
     expect(n.manychat.state.messages.every((message) => message.templateName === 'renewal_reminder')).toBe(true);
     expect(new Set(n.manychat.state.messages.map((message) => message.subscriberId)).size).toBe(KEYS);
+    // Within ManyChat's rate: none refused. (100 sends at 20 a second take 5 s, well under the
+    // gateway's 30 s: bench/notifications.ts prints how long the check's reply takes.)
     expect(n.manychat.journal.list().filter((entry) => entry.status === 429)).toHaveLength(0);
-    // 100 sends at 20 a second take 5 s; well under the gateway's 30 s.
-    expect(elapsedMs).toBeLessThan(20_000);
     await eventually(async () => {
       const keys = (await n.callKeys('GET', '/api/streaming-keys')).body.data as StreamingKeyView[];
       return keys.filter((key) => keyIds.includes(key.id) && key.notificationStatus === 'sent').length === KEYS;

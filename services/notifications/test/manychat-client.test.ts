@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { listen } from '@bo/sim-kit';
 import { buildManyChatSimulator } from '@bo/sim-manychat';
 import { OutsideSystem, RedisOutsideRateLimit } from '@bo/platform/outside';
@@ -134,12 +134,13 @@ describe('ManyChat client against the ManyChat simulator', () => {
     const patient = clientAt(url, 5_000);
     // Three tries of 5 s, two waits of at most 2 s (a Retry-After ManyChat may ask), at most a second's wait for the page's pace.
     expect(patient.sendDeadlineMs).toBe(3 * 5_000 + 2 * 2_000 + 1_000);
-    sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'slow', delayMs: 2_000 });
-    const started = Date.now();
+    // ManyChat holds its answer until after the caller gave up: the send did not wait for it.
+    const held = sim.faults.add({ pathPrefix: '/fb/sending/sendContent', kind: 'hold' });
     const stopped = await patient.sendContent('7100001', textBlock('late'), AbortSignal.timeout(200)).catch((error: unknown) => error);
-    expect(Date.now() - started).toBeLessThan(1_500);
     expect(stopped).toMatchObject({ name: 'ManyChatError', message: expect.stringContaining('abandoned') });
+    await vi.waitFor(() => expect(sim.faults.held().map((request) => request.clientGone)).toEqual([true])); // it hung up on its try
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(sim.faults.list()[0].fired).toBe(1); // one try, no retry after the caller gave up
+    sim.faults.release(held.id);
   });
 });
