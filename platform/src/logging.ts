@@ -5,6 +5,8 @@ export type { Logger } from 'pino';
 
 interface RequestContext {
   correlationId: string;
+  /** The service whose request or event this is (several share one process in the embedded run). */
+  service?: string;
 }
 
 const context = new AsyncLocalStorage<RequestContext>();
@@ -12,12 +14,17 @@ const context = new AsyncLocalStorage<RequestContext>();
 /** The header that carries the correlation id from the gateway through HTTP calls and events. */
 export const CORRELATION_HEADER = 'x-correlation-id';
 
-export function runWithCorrelationId<T>(correlationId: string, fn: () => T): T {
-  return context.run({ correlationId }, fn);
+export function runWithCorrelationId<T>(correlationId: string, fn: () => T, service?: string): T {
+  return context.run({ correlationId, service }, fn);
 }
 
 export function currentCorrelationId(): string | null {
   return context.getStore()?.correlationId ?? null;
+}
+
+/** The service whose request or event the current code serves, when known. */
+export function currentService(): string | null {
+  return context.getStore()?.service ?? null;
 }
 
 /** Secrets never reach the logs (ASVS 16.2.5): headers and body fields that carry them are masked. */

@@ -1,10 +1,11 @@
 import type { ReadinessCheck } from './http/service-app';
-import type { Logger } from './logging';
+import { currentService, type Logger } from './logging';
 import { ConfigError, type ServiceEnv } from './config';
 import { MemoryCache, MemoryLock, RedisCache, RedisLock, type Cache, type Lock } from './cache';
 import { openDatabase, type Database } from './db';
 import { RabbitMqTransport, type EventTransport } from './events';
 import { processOutsideRateLimit, RedisOutsideRateLimit, type OutsideRateLimit } from './outside';
+import { levelLogOf } from './state-log';
 
 /**
  * What a service runs on. The distributed run connects to PostgreSQL, Redis and RabbitMQ from the
@@ -36,7 +37,7 @@ export async function connectInfrastructure(env: ServiceEnv, service: string, lo
   const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL! });
   const cache = RedisCache.connect(env.REDIS_URL!, `${service}:`);
   const lock = new RedisLock(cache.redis, `${service}:`);
-  const transport = await RabbitMqTransport.connect({ url: env.AMQP_URL!, log: (message, detail) => logger.warn(detail ?? {}, message) });
+  const transport = await RabbitMqTransport.connect({ url: env.AMQP_URL!, log: levelLogOf(logger) });
   return {
     database,
     cache,
@@ -100,6 +101,22 @@ export function stopOnSignals(stop: () => Promise<void>, logger: Logger): void {
   // `on`, not `once`: a repeated signal (a terminal's Ctrl-C reaches a whole process group) must not cut the stop short.
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+}
+
+/**
+ * The process's last line. An exception nobody caught, or a rejection nobody handled, leaves the
+ * process in a state nobody knows (a transaction half-way, a consumer stopped): it is logged once,
+ * at fatal, with its stack, the service and (through the logger's mixin) the correlation id of the
+ * request or event it came from where known, and the process exits 1, so that whatever runs it
+ * (the embedded launcher, `make start-distributed`, the container runtime) starts it again.
+ */
+export function exitOnUncaught(logger: Logger): void {
+  const last = (origin: string) => (error: unknown) => {
+    logger.fatal({ err: error, origin, service: currentService() ?? undefined }, `${origin}: the process exits for its supervisor to start it again`);
+    process.exit(1);
+  };
+  process.on('uncaughtException', last('uncaught exception'));
+  process.on('unhandledRejection', last('unhandled rejection'));
 }
 
 /**

@@ -10,7 +10,11 @@ export class RedisCache implements Cache {
   ) {}
 
   static connect(url: string, prefix: string): RedisCache {
-    return new RedisCache(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }), prefix);
+    const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+    // Heard, so ioredis does not print each reconnect's failure as "Unhandled error event": a
+    // command fails to its caller while Redis is away, and readiness reports the state once.
+    redis.on('error', () => {});
+    return new RedisCache(redis, prefix);
   }
 
   async get(key: string): Promise<string | null> {

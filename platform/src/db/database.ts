@@ -17,11 +17,24 @@ export type TransactionSession = {
   exec(script: string): Promise<void>;
 };
 
+/**
+ * A pg pool none of whose connections can end the process. A connection whose server goes away
+ * (a restart, a cut network, pg_terminate_backend) emits 'error', and an 'error' nobody listens to
+ * is thrown. pg-pool listens only while a connection is idle (then the pool says 'error'); one
+ * checked out, such as a transaction's between two of its queries (ours or Prisma's adapter's),
+ * is heard here for its whole life. The loss reaches its user as the next query's failure (a
+ * transient one), and the pool drops the connection when it is released.
+ */
+export function heardPool(options: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(options);
+  const lost = () => {};
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  return pool;
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: config.url });
-  // An idle client whose server went away (restart, terminate) emits 'error' on the pool; with no
-  // listener that would crash the process. The pool drops that client and the next query reconnects.
-  pool.on('error', () => {});
+  const pool = heardPool({ connectionString: config.url });
   carryAuditActor(pool);
   await pool.query('SELECT 1'); // fail at start, with the driver's message, when unreachable
   return { kind: 'postgres', pool, close: () => pool.end() };

@@ -66,7 +66,7 @@ export async function subscribe<Tx extends SqlClient>(options: SubscribeOptions<
   const handlers = new Map(events.map((event) => [event.definition.name, event]));
   // The effect runs in the publishing request's correlation context, so its logs join that request's.
   return transport.consume({ ...spec, service, bindings: [...handlers.keys()] }, ({ envelope }) =>
-    runWithCorrelationId(envelope.correlationId ?? envelope.id, () => handleOne(envelope)),
+    runWithCorrelationId(envelope.correlationId ?? envelope.id, () => handleOne(envelope), service),
   );
 
   async function handleOne(envelope: EventEnvelope): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ServiceName } from '@bo/proto';
 import { loadConfig, type ServiceEnv } from '../config';
 import { createLogger } from '../logging';
-import { connectInfrastructure, runMain, stopOnSignals } from '../runtime';
+import { connectInfrastructure, exitOnUncaught, runMain, stopOnSignals } from '../runtime';
 import type { ServiceDefinition } from './define-service';
 
 /** A registered process's definition, found by convention: `@bo/<name>/service` exports it as default. */
@@ -20,6 +20,7 @@ export function runServiceMain(definition: ServiceDefinition): void {
   runMain(async () => {
     const config = loadConfig(definition.configSchema as never, process.env) as ServiceEnv & { OPS_PORT?: number };
     const logger = createLogger(definition.name, config.LOG_LEVEL);
+    exitOnUncaught(logger);
     const infrastructure = await connectInfrastructure(config, definition.name, logger);
     const running = await definition.start({ config, logger, infrastructure });
     await running.app.listen({ host: config.HOST, port: config.PORT });

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
+import { heardPool } from '../db/database';
 import { platformMigrationsDir } from '../db/migrate';
 import type { SqlClient, TransactionalDb, TransactionalSqlClient } from '../events/sql';
 import { createTestDatabase } from './database';
@@ -58,8 +59,8 @@ export interface TestSqlDatabase {
 /** A fresh PostgreSQL database (random name) with a pg-backed SqlClient, dropped by `drop()`. */
 export async function createTestSqlDatabase(prefix: string): Promise<TestSqlDatabase> {
   const database = await createTestDatabase(prefix);
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  pool.on('error', () => {}); // an idle client killed by the forced drop must not crash the run
+  // A client killed by the forced drop (idle or held) must not crash the run.
+  const pool = heardPool({ connectionString: database.url, max: 10 });
   return {
     db: createPgSqlClient(pool),
     pool,
