@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,9 @@ import { configureChatFlow } from './chat-flow';
 import { dataEncryptionEnvOf, identityEnvOf, loadOrCreateSecrets, serviceSecretsEnvOf, signerOf } from './secrets';
 import { startSimulators, type RunningSimulators } from './simulators';
 import { startAll } from './start-all';
+import { supervise, type SupervisedProcess } from './supervisor';
+
+export { stopProcess } from './supervisor';
 
 export interface DistributedOptions {
   /** PostgreSQL, Redis and RabbitMQ of this machine by default. */
@@ -29,6 +31,8 @@ export interface DistributedOptions {
   adminEmails?: string[];
   /** Hide the processes' own output (tests). */
   quiet?: boolean;
+  /** Where the launcher says that a process failed and was started again (standard error by default). */
+  log?: (line: string) => void;
   /** Settings a service gets over the common ones, e.g. `{ 'streaming-keys': { CODE_FETCH_KEY_INTERVAL_MS: '1' } }` for a benchmark. */
   environment?: Partial<Record<DomainServiceName, Record<string, string>>>;
 }
@@ -37,7 +41,10 @@ export interface DistributedSystem {
   url: string;
   /** The gateway's operations port (/ready, /metrics). */
   opsUrl: string;
+  /** Each process as it runs now: one that fails is started again (a new child), one that exits 0 stays stopped. */
   processes: Record<ServiceName, ChildProcess>;
+  /** How many times each process was started again after a failure. */
+  restarts(name: ServiceName): number;
   /** Where each domain service listens (`<NAME>_URL`), for tests that call a service directly. */
   serviceUrls: Record<DomainServiceName, string>;
   simulators: RunningSimulators;
@@ -45,8 +52,9 @@ export interface DistributedSystem {
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const STOP_TIMEOUT_MS = 15_000;
 const START_TIMEOUT_MS = 120_000;
+/** Lines of a quiet process's output kept to say what it said last when it fails. */
+const LAST_WORDS_LINES = 5;
 
 /** Creates the database named in the URL when it does not exist yet (a fresh machine). */
 async function ensureDatabase(url: string): Promise<void> {
@@ -54,6 +62,7 @@ async function ensureDatabase(url: string): Promise<void> {
   const server = new URL(url);
   server.pathname = '/postgres';
   const client = new pg.Client({ connectionString: server.toString() });
+  client.on('error', () => {}); // a connection lost meanwhile fails the query below instead
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -62,6 +71,8 @@ async function ensureDatabase(url: string): Promise<void> {
     await client.end();
   }
 }
+
+const lastWordsOf = new WeakMap<ChildProcess, () => string>();
 
 /** Starts one process the way its container does, and waits until its /health answers. */
 async function startProcess(definition: ServiceDefinition, env: Record<string, string>, quiet: boolean): Promise<ChildProcess> {
@@ -72,15 +83,22 @@ async function startProcess(definition: ServiceDefinition, env: Record<string, s
   const child = spawn(process.execPath, [...profile, ...serviceNodeArgs(definition)], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
-    stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'],
+    stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
   });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // A quiet process's last log lines (its fatal one among them), for the supervisor's line when it fails.
+  const said: string[] = [];
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    said.push(...chunk.split('\n').filter(Boolean));
+    said.splice(0, Math.max(0, said.length - LAST_WORDS_LINES));
+  });
+  lastWordsOf.set(child, () => said.join('\n'));
   const url = `http://127.0.0.1:${env.PORT}/health`;
   // Every process compiles and migrates at once on however many cores there are: give each time.
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited at start (code ${child.exitCode}):\n${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited at start (${child.signalCode ?? `code ${child.exitCode}`}):\n${stderr}`);
     // Its own /health, naming it: a port picked free a moment ago may have been taken by another process since.
     const ok = await fetch(url).then(async (response) => response.ok && ((await response.json()) as { service?: string }).service === name, () => false);
     if (ok) return child;
@@ -88,19 +106,6 @@ async function startProcess(definition: ServiceDefinition, env: Record<string, s
   }
   child.kill('SIGKILL');
   throw new Error(`${name} did not answer ${url} within ${START_TIMEOUT_MS / 1000} s:\n${stderr}`);
-}
-
-/** SIGTERM, as a container runtime sends it; SIGKILL after the timeout. Resolves with the exit code. */
-export async function stopProcess(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return child.exitCode;
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-  try {
-    return await exited;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -120,15 +125,21 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
   const quiet = options.quiet ?? false;
   // Each process runs its bundle, as its container does: made from the sources now, so it is never older than them.
   await bundleServices();
-  const processes: Partial<Record<ServiceName, ChildProcess>> = {};
+  const supervised: Partial<Record<ServiceName, SupervisedProcess>> = {};
+  const processes = {} as Record<ServiceName, ChildProcess>;
+  const log = options.log ?? ((line: string) => console.error(line));
   const simulators = await startSimulators({ dataDir, basePort: options.simulatorBasePort ?? 4101, publicUrl, oidcClientSecret: secrets.oidcClientSecret });
   const stop = async () => {
     // The gateway first, so nothing new reaches a service that is stopping.
-    for (const name of ['gateway', ...[...domainServiceNames].reverse()] as ServiceName[]) {
-      const child = processes[name];
-      if (child) await stopProcess(child);
-    }
+    for (const name of ['gateway', ...[...domainServiceNames].reverse()] as ServiceName[]) await supervised[name]?.stop();
     await simulators.stop();
+  };
+  // Each process is kept running as a container runtime keeps it (restarted after a failure);
+  // `processes` always names the one running now.
+  const run = async (definition: ServiceDefinition, env: Record<string, string>) => {
+    const name = definition.name as ServiceName;
+    supervised[name] = await supervise({ name, start: () => startProcess(definition, env, quiet), log, lastWords: (child) => lastWordsOf.get(child)?.() ?? '' });
+    Object.defineProperty(processes, name, { enumerable: true, get: () => supervised[name]!.child });
   };
 
   try {
@@ -149,7 +160,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
     await startAll(
       domainServiceNames.map(async (name) => {
         const definition = await loadServiceDefinition(name);
-        processes[name] = await startProcess(definition, { ...common, ...serviceSecretsEnvOf(secrets, name), ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]), ...options.environment?.[name] }, quiet);
+        await run(definition, { ...common, ...serviceSecretsEnvOf(secrets, name), ...serviceUrls, ...definition.simulatorEnv(simulators.urls), PORT: String(ports[name]), ...options.environment?.[name] });
       }),
     );
     // The ManyChat simulator's payment step gets the secret payments checks now (a database kept from an earlier run may hold a rotated one).
@@ -163,7 +174,7 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
       await configureChatFlow(simulators.urls.manychat, publicUrl, ((await reveal.json()) as { secret: string }).secret);
     }
     const gateway = await loadServiceDefinition('gateway');
-    processes.gateway = await startProcess(
+    await run(
       gateway,
       {
         ...common,
@@ -178,12 +189,12 @@ export async function startDistributed(options: DistributedOptions = {}): Promis
         ADMIN_EMAILS: (options.adminEmails ?? ['admin@example.com']).join(','),
         WEB_DIST_DIR: path.join(repoRoot, 'web/dist'),
       },
-      quiet,
     );
     return {
       url: publicUrl,
       opsUrl: `http://127.0.0.1:${opsPort}`,
-      processes: processes as Record<ServiceName, ChildProcess>,
+      processes,
+      restarts: (name) => supervised[name]?.restarts ?? 0,
       serviceUrls: Object.fromEntries(domainServiceNames.map((name) => [name, `http://127.0.0.1:${ports[name]}`])) as Record<DomainServiceName, string>,
       simulators,
       stop,

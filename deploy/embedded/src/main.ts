@@ -1,41 +1,43 @@
-import { runMain } from '@bo/platform/runtime';
-import { ensureDovecot } from '@bo/sim-mailbox';
-import { startEmbedded } from './launcher';
-import { describeSimulators } from './simulators';
-import { stopOnSignal } from './stop-on-signal';
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { supervise } from './supervisor';
+import type { SystemReady } from './system-process';
 
-/** Seconds since this process began and the memory it holds now (the database and Dovecot run apart). */
-function startedIn(): string {
-  const { rss, heapUsed } = process.memoryUsage();
-  const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-  return `in ${(performance.now() / 1000).toFixed(1)} s; this process holds ${mb(rss)} (JavaScript heap ${mb(heapUsed)})`;
+/**
+ * `make start`: runs the whole system in a process of its own (system-process.ts) and keeps it
+ * running, as a container runtime would: a failure nobody caught ends that process (its last
+ * line), an OOM killer may end it, and either way it is started again on the same data. This
+ * process holds nothing but the supervision, so a failure of the system's never ends it; and if
+ * this one is killed, the system process notices and stops cleanly, its database with it.
+ */
+const systemProcess = path.join(path.dirname(fileURLToPath(import.meta.url)), 'system-process.ts');
+
+/** Starts the system process and resolves once it serves (it says so), or rejects when it ends first. */
+async function startSystem(): Promise<ChildProcess> {
+  // Its own loader options (tsx) and this terminal; the IPC channel is how it says it is ready.
+  const child = fork(systemProcess, [], { execArgv: process.execArgv, stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
+  const ready = new Promise<void>((resolve) => child.on('message', (message: Partial<SystemReady>) => message.ready && resolve()));
+  const ended = once(child, 'exit').then(([code, signal]) => {
+    throw new Error(`the system stopped while starting (${signal ?? `exit code ${code}`})`);
+  });
+  await Promise.race([ready, ended]);
+  ended.catch(() => {}); // its end after the start is the supervisor's to handle
+  return child;
 }
 
-// `make start`: the whole system in this process, until Ctrl-C.
-runMain(async () => {
-  // The mailbox simulator is a real IMAP server (Dovecot); install it when this machine allows.
-  ensureDovecot();
-  const system = await startEmbedded({
-    dataDir: process.env.DATA_DIR || undefined,
-    port: Number(process.env.PORT ?? 5000),
-    // HOST=0.0.0.0 PUBLIC_URL=http://<this machine's LAN address>:5000 serves the rest of a LAN (README).
-    host: process.env.HOST || undefined,
-    publicUrl: process.env.PUBLIC_URL || undefined,
-    simulatorBasePort: Number(process.env.SIMULATOR_BASE_PORT ?? 4101),
-    // A person at a terminal reads one line per entry; piped or redirected output stays JSON.
-    logFormat: process.stdout.isTTY ? 'pretty' : 'json',
+// The first start's failure was printed by the system process: there is nothing to keep running.
+const system = await supervise({ name: 'The system', start: startSystem, log: (line) => console.error(`\n${line}\n`) }).catch(() => process.exit(1));
+// Ctrl-C reaches the system process too (one terminal, one process group; it says "Stopping…"); a
+// SIGTERM sent to this one alone is passed on. Either way it stops once, and this process with it.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void system.stop().then((code) => process.exit(code === 0 ? 0 : 1));
   });
-  console.log(`
-  Back-office is running: ${system.url}
-
-  Sign in:   ${system.url}/login → "Sign in" and type ${system.adminEmails[0]} (administrator;
-             any other e-mail signs in as a non-admin), or a local account made with
-             make create-admin USERNAME=… PASSWORD=…
-  Simulators (what "outside" saw):
-${describeSimulators({ running: system.simulators, unavailable: system.unavailable }, '             ')}
-  Data:      ${system.dataDir} (delete it to start over)
-  Started:   ${startedIn()}
-  Stop:      Ctrl-C
-`);
-  stopOnSignal(() => system.stop());
-});
+}
+// Stopped by someone else (its own SIGTERM): nothing is left to supervise.
+void system.ended.then(() => process.exit(0));

