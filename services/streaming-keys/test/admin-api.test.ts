@@ -154,26 +154,30 @@ describe('streaming-keys: the admin routes of /streaming-keys', () => {
     expect((await it_.call('PATCH', '/api/streaming-keys/999999/customer-id', { customerId: '1' })).status).toBe(404);
   });
 
-  it('extends a key by months from its expiry, or to a later date, and publishes streaming.key.extended with no invoice', async () => {
-    const key = (await it_.call('GET', '/api/streaming-keys?service=DPS')).body.data[0];
+  it('extends a key by calendar months in Ulaanbaatar from its expiry, or to a later date, and publishes streaming.key.extended with no invoice', async () => {
+    const listed = (await it_.call('GET', '/api/streaming-keys?service=DPS')).body.data[0];
+    // A fixed expiry, far ahead (so it is the later of it and now on any day): 31 January 07:00 in Ulaanbaatar, still the 30th in UTC.
+    await it_.keys.prisma.streamingKey.update({ where: { id: listed.id }, data: { expiresAt: new Date('2090-01-30T23:00:00.000Z') } });
+    const key = (await it_.call('GET', '/api/streaming-keys?service=DPS')).body.data.find((row: any) => row.id === listed.id);
     const neither = await it_.call('POST', '/api/streaming-keys/extend', { keyId: key.id });
     expect(neither).toMatchObject({ status: 400, body: { error: 'Please select duration or custom date' } });
     expect((await it_.call('POST', '/api/streaming-keys/extend', { keyId: key.id, months: 1, expiresAt: '2031-01-01' })).body.error).toBe('Please select duration or custom date');
     expect((await it_.call('POST', '/api/streaming-keys/extend', { keyId: key.id, expiresAt: '2020-01-01' })).body.error).toMatch(/^The new expiry must be later than the current one/);
     expect((await it_.call('POST', '/api/streaming-keys/extend', { keyId: 999999, months: 1 })).status).toBe(404);
 
-    const extended = await it_.call('POST', '/api/streaming-keys/extend', { keyId: key.id, months: 2 });
+    const extended = await it_.call('POST', '/api/streaming-keys/extend', { keyId: key.id, months: 1 });
     expect(extended.status).toBe(200);
-    expect(extended.body.previousExpiresAt).toBe(key.expiresAt);
-    const from = new Date(key.expiresAt);
-    expect(new Date(extended.body.data.expiresAt).getUTCMonth()).toBe((from.getUTCMonth() + 2) % 12);
-    const toDate = await it_.call('POST', '/api/streaming-keys/extend', { keyId: key.id, expiresAt: '2031-06-30' });
-    expect(toDate.body.data.expiresAt).toBe('2031-06-30T00:00:00.000Z');
+    expect(extended.body.previousExpiresAt).toBe('2090-01-30T23:00:00.000Z');
+    // 28 February 07:00 in Ulaanbaatar (UTC months said 1 March 07:00 there).
+    expect(extended.body.data.expiresAt).toBe('2090-02-27T23:00:00.000Z');
+    expect((await it_.call('POST', '/api/streaming-keys/extend', { keyId: key.id, expiresAt: '2090-02-20' })).body.error).toBe('The new expiry must be later than the current one (2090-02-28)');
+    const toDate = await it_.call('POST', '/api/streaming-keys/extend', { keyId: key.id, expiresAt: '2091-06-30' });
+    expect(toDate.body.data.expiresAt).toBe('2091-06-30T00:00:00.000Z');
 
     const events = await outboxEvents('streaming.key.extended');
     expect(events.map((event) => event.payload)).toEqual([
-      expect.objectContaining({ keyId: key.id, revision: 2, previousExpiresAt: key.expiresAt, expiresAt: extended.body.data.expiresAt, invoiceId: null, months: 2, amount: null }),
-      expect.objectContaining({ keyId: key.id, revision: 3, expiresAt: '2031-06-30T00:00:00.000Z', invoiceId: null, months: null }),
+      expect.objectContaining({ keyId: key.id, revision: 2, previousExpiresAt: '2090-01-30T23:00:00.000Z', expiresAt: '2090-02-27T23:00:00.000Z', invoiceId: null, months: 1, amount: null }),
+      expect.objectContaining({ keyId: key.id, revision: 3, expiresAt: '2091-06-30T00:00:00.000Z', invoiceId: null, months: null }),
     ]);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBusinessMonths } from '@bo/proto';
 import { eventually, inboxCount, listPrice, paidEnvelope, startKeysSystem, type KeysSystem } from './system';
 
 /** Paid orders become keys through the inbox: exactly one key per order, whatever the bus does, and none lost when none is free. */
@@ -33,8 +34,8 @@ describe('streaming-keys: a paid order takes one free key', () => {
     const held = await it_.keys.prisma.streamingKey.findMany({ where: { assignedAt: { not: null } } });
     expect(held).toHaveLength(1);
     expect(held[0]).toMatchObject({ customerId: '5550001', buyerEmail: 'buyer@example.mn', streamingInvoiceId: invoice.id, version: 2 });
-    // Three months from the sale, not from the pool key's own date.
-    expect(held[0].expiresAt.getTime() - Date.now()).toBeGreaterThan(88 * 86_400_000);
+    // Three calendar months in Ulaanbaatar from the sale, not from the pool key's own date.
+    expect(held[0].expiresAt).toEqual(addBusinessMonths(held[0].assignedAt!, 3));
     expect(await it_.keys.prisma.streamingInvoice.count()).toBe(1);
     expect(invoice).toMatchObject({ status: 'PAID', keyGenerated: true, keyId: held[0].id, platform: 'chat', serviceCode: 'NFX', duration: 3, amount: 35_000, subscriberId: '5550001' });
     const events = await assignedEvents();
@@ -103,6 +104,8 @@ describe('streaming-keys: a paid order takes one free key', () => {
 
   it('extends the right key once for a renewal paid event delivered 20 times at once', async () => {
     const [renewed, untouched] = await addKeys('NFX', 'nfx.renew@example.mn', 2);
+    // A fixed expiry, far ahead (the later of it and now on any day): 31 December 21:00 in Ulaanbaatar.
+    await it_.keys.prisma.streamingKey.update({ where: { id: renewed.id }, data: { expiresAt: new Date('2090-12-31T13:00:00.000Z') } });
     const before = await it_.keys.prisma.streamingKey.findMany({ where: { id: { in: [renewed.id, untouched.id] } }, orderBy: { id: 'asc' } });
     const session = await it_.keys.prisma.renewalSession.create({ data: { id: 'rs_test_renewal', keyId: renewed.id, selectedDuration: 2, expiresAt: new Date(Date.now() + 86_400_000) } });
     const event = paidEnvelope('INV-RENEWAL001', { kind: 'renewal', keyId: renewed.id, months: 2, renewalSessionId: session.id }, { amount: 70_000 });
@@ -111,8 +114,8 @@ describe('streaming-keys: a paid order takes one free key', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     const [after, other] = await it_.keys.prisma.streamingKey.findMany({ where: { id: { in: [renewed.id, untouched.id] } }, orderBy: { id: 'asc' } });
-    const monthsMoved = (after.expiresAt.getUTCFullYear() - before[0].expiresAt.getUTCFullYear()) * 12 + after.expiresAt.getUTCMonth() - before[0].expiresAt.getUTCMonth();
-    expect(monthsMoved).toBe(2);
+    // Two calendar months on, once: 28 February 21:00 there.
+    expect(after.expiresAt.toISOString()).toBe('2091-02-28T13:00:00.000Z');
     expect(after.version).toBe(before[0].version + 1);
     expect(other).toEqual(before[1]);
     const extended = await it_.keys.prisma.$queryRawUnsafe<{ payload: any }[]>(`SELECT payload FROM streaming_keys.outbox_events WHERE name = 'streaming.key.extended'`);

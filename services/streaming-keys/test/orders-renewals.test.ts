@@ -72,6 +72,8 @@ describe('streaming-keys with payments: orders, payment, renewal links', () => {
   });
 
   it('renews through the reminder link: one renewal invoice however often it is opened, the key extended once when paid', async () => {
+    // A fixed expiry, far ahead (the later of it and now on any day): 30 November 10:00 in Ulaanbaatar.
+    soldKey = await it_.keys.prisma.streamingKey.update({ where: { id: soldKey.id }, data: { expiresAt: new Date('2090-11-30T02:00:00.000Z') } });
     const session = (await it_.call('POST', '/internal/streaming-keys/renewals', { keyId: soldKey.id, months: 3 }, asNotifications)).body;
     expect(session.amount).toBe(99_000);
     const opens = await Promise.all(Array.from({ length: 5 }, () => it_.call('GET', session.path, undefined, {})));
@@ -88,9 +90,8 @@ describe('streaming-keys with payments: orders, payment, renewal links', () => {
       const key = await it_.keys.prisma.streamingKey.findUniqueOrThrow({ where: { id: soldKey.id } });
       return key.expiresAt.getTime() !== soldKey.expiresAt.getTime() && key;
     });
-    // Three months from the old expiry (still ahead), not from today.
-    const months = (renewed.expiresAt.getUTCFullYear() - soldKey.expiresAt.getUTCFullYear()) * 12 + renewed.expiresAt.getUTCMonth() - soldKey.expiresAt.getUTCMonth();
-    expect(months).toBe(3);
+    // Three calendar months from the old expiry (still ahead), not from today: 28 February 10:00 in Ulaanbaatar, the 30th being past February's end.
+    expect(renewed.expiresAt.toISOString()).toBe('2091-02-28T02:00:00.000Z');
     expect(await it_.keys.prisma.renewalSession.findUniqueOrThrow({ where: { id: session.sessionId } })).toMatchObject({ status: 'paid', invoiceId });
     const extended = await it_.keys.prisma.$queryRawUnsafe<{ payload: any }[]>(`SELECT payload FROM streaming_keys.outbox_events WHERE name = 'streaming.key.extended'`);
     expect(extended.map((row) => row.payload)).toEqual([expect.objectContaining({ keyId: soldKey.id, invoiceId, months: 3, amount: 99_000, previousExpiresAt: soldKey.expiresAt.toISOString(), expiresAt: renewed.expiresAt.toISOString() })]);
