@@ -11,7 +11,7 @@ help:
 	@echo "make test           install, build, type-check, lint and run every test (Node 22, as the images) on the real PostgreSQL, Redis and RabbitMQ, then a Node 20 smoke"
 	@echo "make lint           ESLint over every workspace and make lint-openapi (part of make test)"
 	@echo "make lint-openapi   the gateway's OpenAPI document against Redocly's recommended ruleset, offline: fails on any error or warning"
-	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync, the money path, the customer's code fetch, the knowledge base's search, the embedded start, the dashboard's first screen, the event buses' round trip and notifications' sends at ManyChat's pace, each figure beside its target"
+	@echo "make bench          measure GET /api/prices (bare, direct, through the gateway), the shop sync, the money path, the customer's code fetch, the knowledge base's search, the embedded start, the dashboard's first screen, the event buses' round trip, notifications' sends at ManyChat's pace and the mail parser on hostile input, each figure beside its target"
 	@echo "make bench-smoke    every bench for a few seconds (make test runs it): proves they run, figures not to quote"
 	@echo "make migration NAME=add_x SERVICE=pricing   write a new SQL migration from the Prisma schema"
 	@echo "make create-admin USERNAME=x PASSWORD=y      create or reset a local admin account"
@@ -117,7 +117,7 @@ test: build typecheck lint $(NODE22_DIR)/bin/node
 # Every bench, each printing its figures beside their targets; a bench that cannot run is named
 # at the end and fails the command, the others still run. bench-smoke runs each for a few seconds
 # (bench/mode.ts), which `make test` does so a bench can never silently stop running.
-BENCHES := prices shop-sync money-path code-fetch chat-webhook knowledge-search scraper embedded-start web-first-screen database-export events notifications
+BENCHES := prices shop-sync money-path code-fetch chat-webhook knowledge-search scraper embedded-start web-first-screen database-export events notifications mail-parser
 
 bench: build
 	@failed=""; for bench in $(BENCHES); do \

@@ -241,12 +241,14 @@ describe('the knowledge base (issue 21): entries, their embedding runs, and sear
 
       await providers(true);
       await vi.waitFor(async () => expect((await search('refunds')).mode).toBe('hybrid'), { timeout: 5_000, interval: 200 });
-      await s.sims.openai.control('faults', { kind: 'slow', delayMs: 6_000, times: 1, pathPrefix: '/v1/embeddings' });
-      const started = Date.now();
+      // The provider holds the query's embedding until the search has answered: it did not wait for it.
+      const { faults: [held] } = (await s.sims.openai.control('faults', { kind: 'hold', times: 1, pathPrefix: '/v1/embeddings' })) as { faults: { id: number }[] };
       const slow = await search('refunds');
-      expect(Date.now() - started).toBeLessThan(4_000);
       expect(slow).toMatchObject({ mode: 'keyword', reason: 'Keyword search only: the AI provider did not make the query\'s embedding within 2 s.' });
       expect(slow.data[0]).toMatchObject({ title: 'Refunds', foundBy: ['keywords'] });
+      const stillHeld = (await (await fetch(`${s.sims.openai.url}/__sim/held`)).json()) as { held: { rule: number; url: string }[] };
+      expect(stillHeld.held.map((request) => [request.rule, request.url])).toEqual([[held.id, '/v1/embeddings']]);
+      await s.sims.openai.control('faults/release', { id: held.id });
     } finally {
       await providers(true);
       await s.resetSimulators();

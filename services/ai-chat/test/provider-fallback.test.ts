@@ -56,11 +56,11 @@ describe('AI provider fallback (priority order, the next provider on any failure
   }
 
   it('moves on when the first provider is slower than AI_TIMEOUT_MS, without waiting for it', async () => {
-    await s.sims.openai.control('faults', { kind: 'slow', delayMs: TIMEOUT_MS * 5, times: 1 });
-    const started = Date.now();
+    // openai holds its answer until the parse has answered: gemini's answer did not wait for it.
+    const { faults: [held] } = (await s.sims.openai.control('faults', { kind: 'hold', times: 1 })) as { faults: { id: number }[] };
     expect(await parse()).toMatchObject(foundByAi);
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS * 4);
     expect(await asked()).toEqual({ openai: 1, gemini: 1, claude: 0 });
+    expect(await s.sims.openai.control('faults/release', { id: held.id })).toEqual({ released: 1 });
   });
 
   it('moves on when the first provider refuses its key (401)', async () => {
@@ -132,11 +132,9 @@ describe('AI provider fallback (priority order, the next provider on any failure
     const { openai, gemini } = await asked();
     expect(gemini).toBe(6);
     expect(openai).toBeLessThanOrEqual(5);
-    // Open: the next parse goes straight to gemini, with no request to openai and no wait for it.
-    const started = Date.now();
+    // Open: the next parse goes straight to gemini, with no request to openai (so nothing to wait for).
     expect(await parse()).toMatchObject(foundByAi);
     expect(await asked()).toEqual({ openai, gemini: 7, claude: 0 });
-    expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
     const metrics = (await s.aiChat.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(metrics).toMatch(/^outside_breaker_state\{system="openai",service="ai-chat"\} 2$/m);
     expect(metrics).toMatch(/^outside_call_duration_seconds_count\{service="ai-chat",system="openai",operation="chat.completions",outcome="breaker_open"\} [1-9]\d*$/m);

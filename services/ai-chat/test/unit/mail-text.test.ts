@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyBlocked, extract } from '../../src/domain/expressions';
 import { anchorsOf, visibleText } from '../../src/domain/mail-text';
-import { mail, netflixSignInDigitCells, netflixSignInHtml, netflixTemporaryAccessHtml, simMails } from './mails';
+import { hostileBodies, hostileMails, mail, netflixSignInDigitCells, netflixSignInHtml, netflixTemporaryAccessHtml, simMails } from './mails';
 
 describe('visibleText', () => {
   it('is the text body when there is one', () => {
@@ -86,29 +86,16 @@ describe('anchorsOf', () => {
 
 describe('hostile input', () => {
   // Each of these made an earlier version's expressions rescan the rest of the mail once per tag or
-  // line: seconds to minutes at these sizes. Read in one pass, each takes a few hundred milliseconds;
-  // the bound is far above that so a loaded CI machine does not fail it, and far below a rescan.
-  const bodies = {
-    unclosedAnchors: '<a href="https://www.netflix.com/x">'.repeat(20_000),
-    lessThans: '<'.repeat(400_000),
-    unclosedStyles: '<style>'.repeat(60_000),
-    unclosedComments: '<!--'.repeat(100_000),
-    spacesAfterCode: `code${' '.repeat(200_000)}x`,
-    dashesBeforeLink: `${'-'.repeat(200_000)} https://www.netflix.com/x`,
-    dotsInLink: `https://www.netflix.com/${'.'.repeat(200_000)}b`,
-    frenchNegations: 'ne '.repeat(100_000),
-    linkLines: 'https://www.netflix.com/x\n'.repeat(20_000),
-  };
-
-  it.each(Object.entries(bodies))('%s is read in linear time', (_name, body) => {
-    const started = performance.now();
-    for (const parserMail of [mail({ html: body }), mail({ text: body, subject: `code${' '.repeat(1990)}x` })]) {
-      visibleText(parserMail);
-      anchorsOf(parserMail);
-      classifyBlocked(parserMail);
-      extract(parserMail, 'NFX_SIGN_IN_CODE');
-      extract(parserMail, 'NFX_TV_SIGN_IN_LINK');
+  // line: seconds to minutes at these sizes (a rescan of minutes outlasts this test's timeout). Read
+  // in one pass, each takes a few hundred milliseconds: bench/mail-parser.ts prints how long,
+  // beside its target. Here: read to the end, and nothing is made up from it.
+  it.each(Object.entries(hostileBodies))('%s is read in linear time', (_name, body) => {
+    for (const parserMail of hostileMails(body)) {
+      expect(typeof visibleText(parserMail)).toBe('string');
+      expect(anchorsOf(parserMail).length).toBeLessThanOrEqual(1);
+      expect(classifyBlocked(parserMail)).toBeNull();
+      expect(extract(parserMail, 'NFX_SIGN_IN_CODE')).toBeNull();
+      expect(extract(parserMail, 'NFX_TV_SIGN_IN_LINK')).toBeNull();
     }
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

@@ -249,3 +249,23 @@ export const maxNewEmailCode = (code: string) =>
 
 export const maxUnusualActivity = (code: string) =>
   mail({ from: 'HBO Max <no-reply@hbomax.com>', subject: 'Max sign-in', text: `We noticed unusual sign-in activity on your Max account. Enter the code below to continue:\n\n${code}` });
+
+/**
+ * Bodies that made an earlier version's expressions rescan the rest of the mail once per tag or
+ * line: seconds to minutes at these sizes, where one pass takes a few hundred milliseconds. The
+ * unit test reads each (mail-text.test.ts); bench/mail-parser.ts times them.
+ */
+export const hostileBodies = {
+  unclosedAnchors: '<a href="https://www.netflix.com/x">'.repeat(20_000),
+  lessThans: '<'.repeat(400_000),
+  unclosedStyles: '<style>'.repeat(60_000),
+  unclosedComments: '<!--'.repeat(100_000),
+  spacesAfterCode: `code${' '.repeat(200_000)}x`,
+  dashesBeforeLink: `${'-'.repeat(200_000)} https://www.netflix.com/x`,
+  dotsInLink: `https://www.netflix.com/${'.'.repeat(200_000)}b`,
+  frenchNegations: 'ne '.repeat(100_000),
+  linkLines: 'https://www.netflix.com/x\n'.repeat(20_000),
+};
+
+/** A hostile body as each kind of mail carries it: HTML only, and plain text under a long subject. */
+export const hostileMails = (body: string): ParserMail[] => [mail({ html: body }), mail({ text: body, subject: `code${' '.repeat(1990)}x` })];
