@@ -17,7 +17,7 @@ import { freshComposeSecrets, identityVariableOf, OWN_SECRETS, writeComposeEnv }
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const composeText = readFileSync(deployFiles.compose, 'utf8');
 const compose = parse(composeText) as {
-  services: Record<string, { build?: unknown; image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, unknown> }>;
+  services: Record<string, { build?: unknown; image?: string; command?: string[]; environment?: Record<string, string>; depends_on?: Record<string, unknown>; restart?: string }>;
 };
 
 /**
@@ -68,6 +68,11 @@ describe('docker-compose.yml', () => {
       expect(service.command.slice(0, 3), name).toEqual(['node', '--import', 'tsx']);
       expect(existsSync(path.join(root, service.command.at(-1)!)), `${name}: ${service.command.at(-1)}`).toBe(true);
     }
+  });
+
+  it('starts every process again when it ends with a failure (its last line exits 1; an OOM kill), as make start and make start-distributed do', () => {
+    // `unless-stopped`: Docker and Podman start a container again after any end but `docker compose stop`.
+    for (const name of serviceNames) expect(compose.services[name].restart, name).toBe('unless-stopped');
   });
 
   it('requires every secret of our own making (${NAME:?…}, never a default): exactly what make compose-env writes', () => {

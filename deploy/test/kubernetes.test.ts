@@ -84,6 +84,14 @@ describe('Kubernetes manifests', () => {
     expect(containerOf('gateway').readinessProbe.httpGet.port).not.toBe(containerOf('gateway').ports[0].containerPort);
   });
 
+  it('start a failed process again: a Deployment\'s pods restart Always (the default, never overridden), and liveness ends one that stopped answering', () => {
+    for (const name of serviceNames) {
+      const pod = find('Deployment', name)!.spec!.template.spec as { restartPolicy?: string };
+      expect(pod.restartPolicy ?? 'Always', name).toBe('Always');
+      expect(containerOf(name).livenessProbe, name).toBeDefined();
+    }
+  });
+
   it('give the scraper the memory its worker and Chromium need, every other process the common 192Mi/512Mi, and the gateway the web app the image carries', async () => {
     for (const name of serviceNames) {
       const memory = (await loadServiceDefinition(name)).deployment.memory ?? { request: '192Mi', limit: '512Mi' };
