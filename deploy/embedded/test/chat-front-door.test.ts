@@ -56,9 +56,10 @@ describe('the chat webhook answers subscribers through the gateway', () => {
 
   it('answers a price question from the price list within ManyChat\'s deadline, in English or Mongolian, as a valid Dynamic Block', async () => {
     const english = await writes('7300001', 'how much is netflix premium 3 months?');
+    // Delivered: ManyChat's driver took the reply within its own deadline (about 10 s, as ManyChat),
+    // or it would show nothing. How fast it is, is the chat-webhook bench's to say (it failed a 1 s
+    // bound here on a loaded CI machine at 1.37 s, and an 8 s one was a stopwatch all the same).
     expect(english).toMatchObject({ status: 200, outcome: 'delivered', violations: [] });
-    // The reply leaves within 8 s, or ManyChat (about 10 s) shows nothing. How fast it is, is the chat-webhook bench's to say (it failed a 1 s bound here on a loaded CI machine at 1.37 s).
-    expect(english.durationMs).toBeLessThan(8_000);
     expect(texts(english)).toEqual(['Netflix Premium - 3 сар — 99,000₮']);
 
     // The sale price is the price, the regular one beside it; Cyrillic spelling and the Mongolian question form.
@@ -261,13 +262,16 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     const lastRequest = ((await (await fetch(`${openai}/__sim/chat-requests`)).json()) as { requests: { messages: { role: string; content: string }[] }[] }).requests[0];
     expect(lastRequest.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['hello', 'I have a question', 'do you sell gift cards?']);
 
-    await post(`${openai}/__sim/faults`, { kind: 'slow', delayMs: 20_000, pathPrefix: '/v1/chat', times: 1 });
+    // The AI holds its answer until the test lets it go: the reply's deadline (CHAT_REPLY_DEADLINE_MS)
+    // passes first, and the holding reply goes out in time for ManyChat while the answer is still held.
+    const { faults: [aiHold] } = (await (await post(`${openai}/__sim/faults`, { kind: 'hold', pathPrefix: '/v1/chat', times: 1 })).json()) as { faults: { id: number }[] };
     const held = await writes('7300004', 'can I pay by card?');
     expect(held.outcome).toBe('delivered');
-    expect(held.durationMs).toBeLessThan(8_000);
     expect(texts(held)).toEqual(['Таны асуултыг хүлээн авлаа, хариуг удахгүй илгээнэ. / Got your question: the answer follows in a moment.']);
+    expect(((await (await fetch(`${openai}/__sim/held`)).json()) as { held: { rule: number }[] }).held.map((request) => request.rule)).toEqual([aiHold.id]);
+    expect(await (await post(`${openai}/__sim/faults/release`, { id: aiHold.id })).json()).toEqual({ released: 1 });
 
-    // The whole answer follows through sendContent once the AI gives it (20 s on), once.
+    // The whole answer follows through sendContent once the AI gives it, once.
     const sentLater = async () => {
       const { messages } = (await (await fetch(`${manychat}/__sim/messages?subscriberId=7300004`)).json()) as { messages: { source: string; content: { messages: { text: string }[] } }[] };
       return messages.filter((message) => message.source === 'sendContent').map((message) => message.content.messages[0].text);
@@ -295,12 +299,11 @@ describe('the chat webhook answers subscribers through the gateway', () => {
     expect(await asked()).toBe('Spotify Premium - 1 сар — 15,000₮');
     const edit = (salePrice: string) => asAdmin('POST', `/api/prices/${encodeURIComponent('Spotify Premium - 1 сар')}`, { salePrice });
     expect((await edit('14000')).status).toBe(200);
-    const editedAt = Date.now();
     try {
-      await expect.poll(asked, { timeout: 10_000, interval: 500 }).toBe('Spotify Premium - 1 сар — 14,000₮ (15,000₮-с хямдарсан / was 15,000₮)');
-      expect(Date.now() - editedAt).toBeLessThan(8_000);
+      // Nothing but the copy's age brings the new price to the chat (no restart, no reload asked).
+      await expect.poll(asked, { timeout: 40_000, interval: 500 }).toBe('Spotify Premium - 1 сар — 14,000₮ (15,000₮-с хямдарсан / was 15,000₮)');
     } finally {
       expect((await edit('')).status).toBe(200);
     }
-  });
+  }, 60_000);
 });
