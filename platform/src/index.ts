@@ -11,3 +11,4 @@ export * from './http/service-client';
 export * from './secret-box';
 export * from './http/hostile-input';
 export * from './log-body';
+export * from './state-log';

@@ -8,9 +8,9 @@ import { CORRELATION_HEADER, runWithCorrelationId, type Logger } from '../loggin
 import { assertAccess, callerAddress } from './access';
 import { JSON_DEPTH_MAX, jsonDepthExceeds, SERVICE_BODY_LIMIT_BYTES } from './hostile-input';
 import { createMetrics, type Metrics } from './metrics';
+import { ReadinessWatch, type ReadinessCheck } from './readiness';
 
-/** A readiness check: resolves when the dependency answers, throws when it does not. */
-export type ReadinessCheck = { name: string; check: () => Promise<void> };
+export type { ReadinessCheck } from './readiness';
 
 export interface ServiceAppOptions {
   service: string;
@@ -135,17 +135,24 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     done(null, payload);
   });
 
+  const readiness = new ReadinessWatch(options.readiness ?? [], options.logger);
+  app.addHook('onClose', async () => readiness.close());
+
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if (reply.statusCode >= 500 && !reply.hasHeader('retry-after')) request.log.error({ url: request.url, status: reply.statusCode }, 'request failed');
+    // /ready's 503 is a state, logged when it changes (ReadinessWatch), not once per probe.
+    if (reply.statusCode >= 500 && !reply.hasHeader('retry-after') && !loggedAsState.has(request)) request.log.error({ url: request.url, status: reply.statusCode }, 'request failed');
   });
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const dependency = error instanceof AppError ? null : transientDependency(error);
     if (dependency) {
       // A dependency is down: the caller (a browser, QPay) is told to come back, not that we broke.
-      request.log.warn({ err: error, dependency }, 'dependency unavailable');
+      // Once readiness knows it is away (its one warn line), each refusal is only worth a debug line.
+      if (readiness.knowsDown(dependency)) request.log.debug({ err: error, dependency }, 'dependency unavailable');
+      else request.log.warn({ err: error, dependency }, 'dependency unavailable');
+      readiness.noticed(dependency);
       reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     }
     // Two writes that met are a conflict the caller can retry, not an outage.
@@ -173,7 +180,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   });
 
   const operations = options.separateOperations ? Fastify({ loggerInstance: options.logger }) : app;
-  registerOperationsRoutes(operations as FastifyInstance, options.readiness ?? [], metrics);
+  registerOperationsRoutes(operations as FastifyInstance, readiness, metrics);
   app.decorate('operations', operations as FastifyInstance);
   if (operations !== app) app.addHook('onClose', async () => void (await operations.close()));
 
@@ -224,20 +231,18 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
   return new AppError(500, 'internal', 'Internal server error');
 }
 
-/** /ready (every dependency answers, else 503 naming the ones that do not) and /metrics (Prometheus). */
-function registerOperationsRoutes(target: FastifyInstance, readiness: ReadinessCheck[], metrics: Metrics): void {
-  target.get('/ready', { config: { access: 'public' } }, async (_request, reply) => {
-    const results = await Promise.all(
-      readiness.map(async ({ name, check }) => {
-        try {
-          await check();
-          return { name, ok: true };
-        } catch (error) {
-          return { name, ok: false, error: (error as Error).message };
-        }
-      }),
-    );
+/** Requests whose failure is a state their handler logs when it changes (/ready), not a failed request. */
+const loggedAsState = new WeakSet<FastifyRequest>();
+
+/**
+ * /ready (every dependency answers, else 503 naming the ones that do not; the watch logs when that
+ * changes) and /metrics (Prometheus).
+ */
+function registerOperationsRoutes(target: FastifyInstance, readiness: ReadinessWatch, metrics: Metrics): void {
+  target.get('/ready', { config: { access: 'public' } }, async (request, reply) => {
+    const results = await readiness.check();
     const ready = results.every((r) => r.ok);
+    if (!ready) loggedAsState.add(request);
     return reply.code(ready ? 200 : 503).send({ ready, checks: results });
   });
 

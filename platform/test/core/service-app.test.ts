@@ -170,6 +170,64 @@ describe('createServiceApp', () => {
     expect(response.json()).toEqual({ error: 'A service this request needs is unavailable, try again shortly' });
   });
 
+  it('logs readiness when it changes, not per probe: one warn naming the dependency and what to do, one info when ready again, no error', async () => {
+    const lines: { level: number; msg: string; dependency?: string }[] = [];
+    let databaseUp = true;
+    const watched = createServiceApp({
+      service: 'demo',
+      logger: createLogger('demo', 'info', 'json', { write: (text: string) => lines.push(JSON.parse(text)) }),
+      verifier: testVerifier(),
+      readiness: [{ name: 'database', check: async () => { if (!databaseUp) throw new Error('connect ECONNREFUSED 127.0.0.1:5432'); } }],
+    });
+    // What a store's query throws while PostgreSQL is away (Prisma: the server cannot be reached).
+    serveRoute(watched, route('GET', '/api/reads', 'admin'), async () => { throw Object.assign(new Error("Can't reach database server"), { code: 'P1001' }); });
+    const probe = async () => (await watched.inject({ method: 'GET', url: '/ready' })).statusCode;
+    expect(await probe()).toBe(200);
+    databaseUp = false;
+    // A probe every second for half a minute, as Kubernetes does, and requests refused meanwhile.
+    for (let i = 0; i < 30; i++) {
+      expect(await probe()).toBe(503);
+      const refused = await watched.inject({ method: 'GET', url: '/api/reads', headers: admin });
+      expect({ status: refused.statusCode, retryAfter: refused.headers['retry-after'] }).toEqual({ status: 503, retryAfter: '5' });
+    }
+    databaseUp = true;
+    for (let i = 0; i < 5; i++) expect(await probe()).toBe(200);
+    await watched.close();
+
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines.filter((line) => line.level === 40)).toEqual([
+      expect.objectContaining({
+        dependency: 'database',
+        msg: 'not ready: the database is unreachable: connect ECONNREFUSED 127.0.0.1:5432; /ready answers 503 (and requests that need it 503 with Retry-After) until it is back: check PostgreSQL and DATABASE_URL',
+      }),
+    ]);
+    expect(lines.filter((line) => line.level === 30).map((line) => line.msg)).toEqual(['ready again']);
+  });
+
+  it('notices a dependency away from a refused request, and its return by itself, with nobody probing /ready', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    let databaseUp = false;
+    const watched = createServiceApp({
+      service: 'demo',
+      logger: createLogger('demo', 'info', 'json', { write: (text: string) => lines.push(JSON.parse(text)) }),
+      verifier: testVerifier(),
+      readiness: [{ name: 'database', check: async () => { if (!databaseUp) throw new Error('connect ECONNREFUSED 127.0.0.1:5432'); } }],
+    });
+    serveRoute(watched, route('GET', '/api/reads', 'admin'), async () => { throw Object.assign(new Error("Can't reach database server"), { code: 'P1001' }); });
+    try {
+      for (let i = 0; i < 10; i++) expect((await watched.inject({ method: 'GET', url: '/api/reads', headers: admin })).statusCode).toBe(503);
+      await expect.poll(() => lines.filter((line) => line.msg.startsWith('not ready: the database is unreachable')).length).toBe(1);
+      databaseUp = true;
+      // The watch looks again every Retry-After (5 s) while not ready.
+      await expect.poll(() => lines.filter((line) => line.msg === 'ready again').length, { timeout: 8_000 }).toBe(1);
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      // The refusals before the watch had confirmed the outage are each a warn line; none after.
+      expect(lines.filter((line) => line.msg === 'dependency unavailable').length).toBeLessThanOrEqual(2);
+    } finally {
+      await watched.close();
+    }
+  });
+
   it('carries the caller\'s correlation id into the handler and echoes it', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/public', headers: { 'x-correlation-id': 'req-123' } });
     expect(response.json()).toEqual({ correlationId: 'req-123' });
