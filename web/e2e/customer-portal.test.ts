@@ -3,7 +3,7 @@ import type { ParseResult } from '@bo/proto';
 import { DEFAULT_ACCOUNTS } from '@bo/sim-mailbox/seed';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerSetup, deliverMail, startOfTodayUtc, type CreatedKey } from './customer-support';
+import { customerSetup, deliverMail, startOfTodayInUlaanbaatar, type CreatedKey } from './customer-support';
 import { sidewaysOverflow } from './qpay-support';
 import { animationsDone, newContext, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
     pausedKeys = [];
     for (let i = 0; i < 3; i++) pausedKeys.push(await setup.createKey('NFX', pausedAccount, { months: 1 }));
     await setup.setMailboxPassword('NFX', pausedAccount, 'not-the-mailbox-password');
-    expiredKey = await setup.createKey('NFX', expired.username, { expiresAt: startOfTodayUtc() });
+    expiredKey = await setup.createKey('NFX', expired.username, { expiresAt: startOfTodayInUlaanbaatar() });
     refusedKey = await setup.createKey('NFX', refused.username, { months: 1 });
     for (const account of [codes, expired, refused]) await setup.setMailboxPassword('NFX', account.username, account.password);
   } finally {

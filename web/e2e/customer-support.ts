@@ -1,3 +1,4 @@
+import { startOfBusinessDay } from '@bo/proto/business-time';
 import type { MailKind } from '@bo/sim-mailbox/emails';
 import type { DeliveredMail } from '@bo/sim-mailbox/state';
 import type { Page } from 'playwright-core';
@@ -36,8 +37,9 @@ export async function deliverMail(mailboxUrl: string, account: string, kind: Mai
   return ((await response.json()) as { message: DeliveredMail }).message;
 }
 
-/** The start of today (UTC): the earliest expiry a new key may have, already past, so the key is expired at once. */
-export const startOfTodayUtc = () => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString();
-};
+/**
+ * The start of today in Ulaanbaatar (the business's day): the earliest expiry a new key may have,
+ * already past, so the key is expired at once. (The start of the UTC day is refused from 16:00 UTC
+ * on, when it is already tomorrow in Ulaanbaatar.)
+ */
+export const startOfTodayInUlaanbaatar = () => startOfBusinessDay(new Date()).toISOString();

@@ -148,6 +148,8 @@ describe('the /manychat-admin page against the ManyChat simulator', () => {
     const count = async (field: string) => Number((await check.locator(`[data-count="${field}"]`).textContent())?.replace(/\D/g, ''));
     expect(await count('sent')).toBe(1);
     expect(await count('failed')).toBe(0);
+    // Whose counts these are: this press's own check, with the window as it was when pressed.
+    expect(await check.getByTestId('check-run').textContent()).toBe('This check: keys expiring within 3 days.');
 
     const reminders = await messagesAbout('9000001', key.key);
     expect(reminders).toHaveLength(1);
