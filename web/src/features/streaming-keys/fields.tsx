@@ -3,7 +3,7 @@ import { FormField } from '../../components/Form';
 import { useTexts, type MessageKey } from '../../i18n';
 import { notifyError } from '../../lib/toast';
 import { MONTH_CHOICES, serviceCodeList, serviceNames, type ServiceCode } from './api';
-import { chooseDate, chooseMonths, todayInput, type ExpiryChoice } from './forms';
+import { chooseDate, chooseMonths, earliestExpiryDate, type ExpiryChoice } from './forms';
 
 /** Document 3 §8: a failed call's toast is titled 'Error' (destructive), the server's message else the default. */
 export function useFailureToast() {
@@ -51,7 +51,7 @@ export function MonthsSelect({ value, onChange, label, name = 'months' }: { valu
  */
 export function ExpiryFields({ value, onChange, minDate }: { value: ExpiryChoice; onChange: (choice: ExpiryChoice) => void; minDate?: string }) {
   const { t } = useTexts();
-  const today = todayInput();
+  const today = earliestExpiryDate();
   return (
     <Flex gap="3" align={{ base: 'stretch', sm: 'flex-end' }} direction={{ base: 'column', sm: 'row' }}>
       <MonthsSelect label={t('streamingKeys.months')} value={value.months} onChange={(months) => onChange(chooseMonths(months))} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseDate, chooseMonths, customerIdValue, expiryOf, extensionByKeyText, inlinePrice, newKeysRequest, noExpiry, priceRequest, todayInput } from './forms';
+import { chooseDate, chooseMonths, customerIdValue, earliestExpiryDate, expiryOf, extensionByKeyText, inlinePrice, newKeysRequest, noExpiry, priceRequest, todayInput } from './forms';
 
 const keys = [
   { id: 7, key: 'SK-7Q2M4P9X3K-NFX' },
@@ -19,6 +19,13 @@ describe('the expiry choice (document 3 §4)', () => {
   it("writes today as the browser's own calendar day", () => {
     expect(todayInput(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
     expect(todayInput(new Date(2026, 10, 23, 0, 1))).toBe('2026-11-23');
+  });
+
+  it("offers no custom date before today in Ulaanbaatar, where the server's day is, nor before the browser's", () => {
+    // 20:00 UTC on 7 December is already the 8th in Ulaanbaatar; a browser in UTC or west of it still says the 7th.
+    expect(earliestExpiryDate(new Date('2026-12-07T20:00:00.000Z'))).toBe('2026-12-08');
+    // 02:00 UTC is 10:00 on the 7th there; no browser's zone is ahead of the 7th yet (UTC+14 is 16:00).
+    expect(earliestExpiryDate(new Date('2026-12-07T02:00:00.000Z'))).toBe('2026-12-07');
   });
 });
 

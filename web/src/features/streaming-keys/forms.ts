@@ -2,6 +2,7 @@
  * The rules of the page's forms (document 3 §4/§5), pure so they are tested without a browser. They
  * answer text keys; the components show them in the chosen language.
  */
+import { businessDate } from '@bo/proto/business-time';
 import type { ServiceCode, StreamingKeyView } from './api';
 
 /**
@@ -23,11 +24,17 @@ export function expiryOf(choice: ExpiryChoice): { months: number } | { expiresAt
   return null;
 }
 
-/** Today as a date input writes it (the browser's own day): a custom date may not be earlier. */
+/** Today as a date input writes it (the browser's own day). */
 export function todayInput(now = new Date()): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/**
+ * The earliest custom expiry date: today, in the browser and in Ulaanbaatar, whichever is later (the
+ * server refuses a date before Ulaanbaatar's day, which a browser west of it reaches later).
+ */
+export const earliestExpiryDate = (now = new Date()): string => [todayInput(now), businessDate(now)].sort()[1]!;
 
 export type ExtendProblem = 'streamingKeys.enterKey' | 'streamingKeys.keyNotFound' | 'streamingKeys.selectExpiry';
 
