@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createLogger, type LogFormat } from '@bo/platform';
+import { createLogger, levelLogOf, type LogFormat } from '@bo/platform';
 import { PgTransport } from '@bo/platform/events';
 import { embeddedInfrastructure } from '@bo/platform/runtime';
 import { loadServiceDefinition } from '@bo/platform/service';
@@ -82,7 +82,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       }),
     ] as const);
     // The durable bus in the same PostgreSQL: an event is gone from it only once its consumer committed.
-    const transport = await PgTransport.connect({ url: postgres.url, log: (message, detail) => logger.warn(detail ?? {}, message) });
+    const transport = await PgTransport.connect({ url: postgres.url, log: levelLogOf(logger) });
     stops.push(() => transport.close());
     // Each service gets its own pool, cache and locks over the shared server and transport.
     const infrastructureFor = async () => {

@@ -9,6 +9,7 @@ import { alertChangedEventOf, type AlertSeverity, type AlertStatus, type AlertVi
 import type { Outbox } from '../events/outbox';
 import { quoteSchema, type SqlClient, type TransactionalDb } from '../events/sql';
 import type { Logger } from '../logging';
+import { levelLogOf, StateLog } from '../state-log';
 import { forgetBreakerReports } from './platform-rules';
 
 /** One condition a rule found at an evaluation. */
@@ -97,6 +98,8 @@ export async function sweepAlerts(db: SqlClient, schema: string): Promise<{ reso
 export class Alerts {
   private readonly table: string;
   private readonly rules = new Map<string, AlertRule>();
+  /** Each rule's evaluation failing (a dependency away): logged when it starts and ends, not each minute. */
+  private readonly ruleStates = new Map<string, StateLog>();
 
   constructor(private readonly options: AlertsOptions) {
     this.table = alertsTableOf(options.schema);
@@ -107,6 +110,20 @@ export class Alerts {
       if (this.rules.has(rule.name)) throw new Error(`alert rule "${rule.name}" is registered twice`);
       this.rules.set(rule.name, rule);
     }
+  }
+
+  private stateOf(rule: string): StateLog {
+    let state = this.ruleStates.get(rule);
+    if (!state) {
+      state = new StateLog(levelLogOf(this.options.logger), {
+        failing: `the alert rule ${rule} cannot be evaluated`,
+        meanwhile: 'its alerts stay as they were until it can',
+        recovered: `the alert rule ${rule} is evaluated again`,
+        detail: { rule },
+      });
+      this.ruleStates.set(rule, state);
+    }
+    return state;
   }
 
   get ruleNames(): string[] {
@@ -120,11 +137,13 @@ export class Alerts {
     let firing = 0;
     for (const rule of this.rules.values()) {
       let findings: AlertFinding[];
+      const state = this.stateOf(rule.name);
       try {
         findings = await rule.evaluate(now);
+        state.succeeded();
       } catch (error) {
         failedRules.push(rule.name);
-        this.options.logger.warn({ err: error, rule: rule.name }, 'an alert rule could not be evaluated; its alerts stay as they were');
+        state.failed(error);
         continue;
       }
       const moved = await this.options.db.$transaction((tx) => this.apply(tx, rule, findings, now));

@@ -6,6 +6,7 @@
 import { quoteSchema, type SqlClient } from '../events/sql';
 import type { EventTransport } from '../events/transport';
 import type { Logger } from '../logging';
+import { levelLogOf, StateLog } from '../state-log';
 import type { CircuitBreaker } from '../outside/breaker';
 import type { AlertRule } from './alerts';
 
@@ -63,15 +64,22 @@ export class BreakerReporter {
   private readonly table: string;
   private timer: NodeJS.Timeout | null = null;
   private reported = new Set<string>();
+  private readonly reports: StateLog;
 
   constructor(
     private readonly options: { schema: string; db: SqlClient; owner: string; breakers: ReadonlyMap<string, CircuitBreaker>; logger: Logger; everyMs?: number },
   ) {
     this.table = `${quoteSchema(options.schema)}.breaker_reports`;
+    this.reports = new StateLog(levelLogOf(options.logger), {
+      failing: 'the circuit breakers cannot be reported',
+      meanwhile: 'the outside-system alert sees them again once the database answers',
+      recovered: 'the circuit breakers are reported again',
+    });
   }
 
   start(): void {
-    this.timer = setInterval(() => void this.report().catch((error) => this.options.logger.warn({ err: error }, 'reporting the circuit breakers failed')), this.options.everyMs ?? BREAKER_REPORT_EVERY_MS);
+    const report = () => this.report().then(() => this.reports.succeeded(), (error: unknown) => this.reports.failed(error));
+    this.timer = setInterval(() => void report(), this.options.everyMs ?? BREAKER_REPORT_EVERY_MS);
     this.timer.unref();
   }
 

@@ -6,6 +6,7 @@
 import { createEnvelope, type EventDefinition, type EventEnvelope } from '@bo/proto';
 import type { z } from 'zod';
 import { currentCorrelationId } from '../logging';
+import { StateLog, type LevelLog } from '../state-log';
 import { Poller } from './poller';
 import { quoteSchema, type SqlClient, type TransactionalDb } from './sql';
 import { errorMessage, UnroutableEventError, type EventTransport } from './transport';
@@ -93,7 +94,8 @@ export interface OutboxRelayOptions {
    * them, and sent when nobody does, where any other event waits, unroutable, for its consumer.
    */
   mayGoUnheard?: (name: string) => boolean;
-  log?: (message: string, detail?: Record<string, unknown>) => void;
+  /** A lasting failure is logged when it starts (warn) and ends (info), its repeats at debug (StateLog). */
+  log?: LevelLog;
 }
 
 export const outboxDefaults = { batchSize: 50, pollIntervalMs: 1_000, leaseMs: 30_000, retryBaseMs: 500, retryMaxMs: 60_000, failAfterMs: 24 * 3600_000 } as const;
@@ -120,14 +122,33 @@ export class OutboxRelay {
   private readonly poller: Poller;
   private readonly settings: Required<Omit<OutboxRelayOptions, 'log' | 'mayGoUnheard'>> & Pick<OutboxRelayOptions, 'log' | 'mayGoUnheard'>;
   private pausedSince?: number;
+  private readonly passes: StateLog;
+  private readonly publishes: StateLog;
 
   constructor(options: OutboxRelayOptions) {
     this.settings = { ...outboxDefaults, ...options };
     this.table = `${quoteSchema(options.schema)}.outbox_events`;
+    const log: LevelLog = (message, detail, level) => this.settings.log?.(message, detail, level);
+    this.passes = new StateLog(log, {
+      failing: 'the outbox relay cannot read its outbox',
+      meanwhile: 'events wait in the outbox and go out once the database answers (nothing to do unless it stays away)',
+      recovered: 'the outbox relay reads its outbox again',
+      detail: { schema: options.schema },
+    });
+    this.publishes = new StateLog(log, {
+      failing: 'the outbox relay cannot publish',
+      meanwhile: 'each event is tried again with back-off, and is listed in the failed outbox if it is still unpublished after a day',
+      recovered: 'the outbox relay publishes again',
+      detail: { schema: options.schema },
+    });
     this.poller = new Poller({
-      pass: async () => (await this.publishDue()) === this.settings.batchSize,
+      pass: async () => {
+        const claimed = await this.publishDue();
+        this.passes.succeeded();
+        return claimed === this.settings.batchSize;
+      },
       intervalMs: this.settings.pollIntervalMs,
-      onError: (error) => this.settings.log?.('outbox relay pass failed', { schema: options.schema, error: errorMessage(error) }),
+      onError: (error) => this.passes.failed(error),
     });
   }
 
@@ -154,12 +175,12 @@ export class OutboxRelay {
   async publishDue(): Promise<number> {
     await this.failExpired();
     if (!this.settings.transport.health().connected) {
-      if (this.pausedSince === undefined) this.settings.log?.('outbox relay paused: transport disconnected', { schema: this.settings.schema });
+      if (this.pausedSince === undefined) this.settings.log?.('outbox relay paused: the event transport is disconnected; events wait in the outbox until it reconnects', { schema: this.settings.schema });
       this.pausedSince ??= Date.now();
       return 0;
     }
     if (this.pausedSince !== undefined) {
-      this.settings.log?.('outbox relay resumed', { schema: this.settings.schema, pausedMs: Date.now() - this.pausedSince });
+      this.settings.log?.('outbox relay resumed', { schema: this.settings.schema, pausedMs: Date.now() - this.pausedSince }, 'info');
       this.pausedSince = undefined;
     }
     const rows = await this.claim();
@@ -172,6 +193,7 @@ export class OutboxRelay {
         sent.join(','),
       );
     }
+    if (sent.length > 0) this.publishes.succeeded();
     for (const [index, result] of results.entries()) {
       if (result.status === 'rejected') await this.recordFailure(rows[index], result.reason);
     }
@@ -207,7 +229,7 @@ export class OutboxRelay {
     const charged = this.settings.transport.health().connected;
     const attempts = charged ? row.attempts + 1 : row.attempts;
     const backoff = charged ? Math.min(this.settings.retryBaseMs * 2 ** (attempts - 1), this.settings.retryMaxMs) : 0;
-    this.settings.log?.('outbox publish failed', { id: row.id, name: row.name, attempts, charged, error: errorMessage(reason) });
+    this.publishes.failed(reason, { id: row.id, name: row.name, attempts, charged });
     await this.settings.db.$executeRawUnsafe(
       `UPDATE ${this.table} SET attempts = $2::integer, last_error = $3, next_attempt_at = now() + $4::integer * interval '1 millisecond'
        WHERE id = $1::uuid`,
@@ -224,7 +246,8 @@ export class OutboxRelay {
        WHERE status = 'pending' AND pending_since < now() - $1::bigint * interval '1 millisecond'`,
       this.settings.failAfterMs,
     );
-    if (failed > 0) this.settings.log?.('outbox rows failed: unpublished for too long', { schema: this.settings.schema, failed });
+    // Nothing publishes them any more: a person looks (GET /api/admin/events/<service>/failed-outbox) and retries them.
+    if (failed > 0) this.settings.log?.('outbox rows failed: unpublished for too long; list them in the failed outbox and retry them once the cause is fixed', { schema: this.settings.schema, failed }, 'error');
   }
 }
 

@@ -5,6 +5,7 @@
  * No outside call ever runs inside a database transaction.
  */
 import { isTransientError } from '../errors';
+import { StateLog, type LevelLog } from '../state-log';
 import { quoteSchema, type SqlClient, type TransactionalDb } from './sql';
 import { errorMessage } from './transport';
 import { Poller } from './poller';
@@ -68,7 +69,8 @@ export interface OutsideEffectsOptions {
   leaseMs?: number;
   pollIntervalMs?: number;
   batchSize?: number;
-  log?: (message: string, detail?: Record<string, unknown>) => void;
+  /** A lasting failure is logged when it starts (warn) and ends (info), its repeats at debug (StateLog). */
+  log?: LevelLog;
 }
 
 export const outsideEffectDefaults = { maxAttempts: 5, retryBaseMs: 1_000, retryMaxMs: 300_000, leaseMs: 60_000, deadlineMs: 50_000, pollIntervalMs: 1_000, batchSize: 20 } as const;
@@ -102,15 +104,27 @@ export class OutsideEffects {
   private stopping = new AbortController();
   private readonly settings: Required<Omit<OutsideEffectsOptions, 'log'>> & Pick<OutsideEffectsOptions, 'log'>;
   private readonly poller: Poller;
+  private readonly log: LevelLog = (message, detail, level) => this.settings.log?.(message, detail, level);
+  private readonly passes: StateLog;
 
   constructor(options: OutsideEffectsOptions) {
     this.settings = { ...outsideEffectDefaults, ...options };
     this.table = `${quoteSchema(options.schema)}.outside_effects`;
     this.register(options.effects);
+    this.passes = new StateLog(this.log, {
+      failing: 'outside effects cannot be read',
+      meanwhile: 'calls to outside systems (messages, shop updates) wait and are made once the database answers (nothing to do unless it stays away)',
+      recovered: 'outside effects are read again',
+      detail: { schema: options.schema },
+    });
     this.poller = new Poller({
-      pass: async () => (await this.runDue()) === this.settings.batchSize,
+      pass: async () => {
+        const claimed = await this.runDue();
+        this.passes.succeeded();
+        return claimed === this.settings.batchSize;
+      },
       intervalMs: this.settings.pollIntervalMs,
-      onError: (error) => this.settings.log?.('outside effect pass failed', { error: errorMessage(error) }),
+      onError: (error) => this.passes.failed(error),
     });
   }
 
@@ -196,7 +210,9 @@ export class OutsideEffects {
         const failed = charged && row.attempts >= this.settings.maxAttempts;
         const backoff = Math.min(this.settings.retryBaseMs * 2 ** (row.attempts - 1), this.settings.retryMaxMs);
         const delayMs = failed ? 0 : Math.round(charged ? backoff : Math.min(backoff, TRANSIENT_RETRY_MAX_WAIT_MS));
-        this.settings.log?.('outside effect failed', { key: row.idempotency_key, attempts: row.attempts, charged, failed, error: errorMessage(error) });
+        // Given up: it waits in the failed list for a person. A dependency of ours away: the pass's own line says so.
+        const level = failed ? 'error' : charged ? 'warn' : 'debug';
+        this.log(failed ? 'outside effect failed for good; retry it from the failed list once the outside system works' : 'outside effect failed', { key: row.idempotency_key, attempts: row.attempts, charged, failed, error: errorMessage(error) }, level);
         write = () =>
           this.settings.db.$executeRawUnsafe(
             `UPDATE ${this.table} SET status = $2, last_error = $3, next_attempt_at = now() + $4::integer * interval '1 millisecond',
@@ -219,17 +235,23 @@ export class OutsideEffects {
     }
   }
 
-  /** Writes an outcome until it lands (jittered back-off up to 5 s, a log line per failure), or the runner stops. */
+  /** Writes an outcome until it lands (jittered back-off up to 5 s; logged when it first fails and when it lands), or the runner stops. */
   private async recordOutcome(key: string, write: () => PromiseLike<unknown>): Promise<void> {
+    const writes = new StateLog(this.log, {
+      failing: 'an outside effect was made but its outcome cannot be written',
+      meanwhile: 'it is written again until it lands (the call is not made twice meanwhile)',
+      recovered: 'the outside effect outcome is written',
+      detail: { key },
+    });
     for (let retry = 0; ; retry++) {
       try {
         await write();
+        writes.succeeded();
         return;
       } catch (error) {
-        const transient = isTransientError(error);
-        this.settings.log?.(transient ? 'outside effect outcome waits for the database' : 'outside effect outcome could not be written; trying again', { key, error: errorMessage(error) });
+        writes.failed(error);
         if (!(await pause(transientWait(100, retry), this.stopping.signal))) {
-          this.settings.log?.('outside effect outcome not recorded; it may run again after its claim', { key, error: errorMessage(error) });
+          this.log('outside effect outcome not recorded; it may run again after its claim', { key, error: errorMessage(error) });
           return;
         }
       }

@@ -9,13 +9,13 @@
  */
 import pg from 'pg';
 import type { EventEnvelope, TopologyEntry } from '@bo/proto';
+import { StateLog, type LevelLog } from '../state-log';
 import { Poller } from './poller';
 import { quoteSchema } from './sql';
 import {
   checkConsumerSpec,
   consumerDefaults,
   encodeEnvelope,
-  errorMessage,
   parkedDetail,
   retryDelay,
   runDelivery,
@@ -38,13 +38,15 @@ export interface PgTransportOptions {
   pollIntervalMs?: number;
   /** Connections for publishing and claiming (a consumer holds one during a pass, publishes take one each). Default 10. */
   poolSize?: number;
-  log?: (message: string, detail?: Record<string, unknown>) => void;
+  /** A lasting failure is logged when it starts (warn) and ends (info), its repeats at debug (StateLog). */
+  log?: LevelLog;
 }
 
 interface Consumer {
   spec: ConsumerSpec;
   handler: DeliveryHandler;
   poller: Poller;
+  passes: StateLog;
   /** Aborted on stop: in-place retries of transient failures end, their rows stay for later. */
   stopping: AbortController;
 }
@@ -66,6 +68,7 @@ export class PgTransport implements EventTransport {
   private listener?: pg.Client;
   private connected = true;
   private closed = false;
+  private listenerLostAt?: number;
   private readonly log: NonNullable<PgTransportOptions['log']>;
 
   private constructor(private readonly options: PgTransportOptions) {
@@ -102,10 +105,20 @@ export class PgTransport implements EventTransport {
       spec,
       handler,
       stopping: new AbortController(),
+      passes: new StateLog(this.log, {
+        failing: 'the bus consumer cannot read its queue',
+        meanwhile: 'its events wait in the bus and are handled once the database answers (nothing to do unless it stays away)',
+        recovered: 'the bus consumer reads its queue again',
+        detail: { service: spec.service },
+      }),
       poller: new Poller({
-        pass: () => this.deliverDue(consumer),
+        pass: async () => {
+          const more = await this.deliverDue(consumer);
+          consumer.passes.succeeded();
+          return more;
+        },
         intervalMs: this.options.pollIntervalMs ?? 1_000,
-        onError: (error) => this.log('bus consumer pass failed', { service: spec.service, error: errorMessage(error) }),
+        onError: (error) => consumer.passes.failed(error),
       }),
     };
     this.consumers.set(spec.service, consumer);
@@ -223,7 +236,7 @@ export class PgTransport implements EventTransport {
              SELECT queue, event_id, name, content, $2, $3 FROM ${this.s}.messages WHERE id = $1`,
             [row.id, outcome.reason, attempt],
           );
-          this.log('event parked in dead letters', parkedDetail(row.content, row.id, spec.service, attempt, outcome.reason));
+          this.log('event parked in dead letters', parkedDetail(row.content, row.id, spec.service, attempt, outcome.reason), 'error');
         }
         await client.query(`DELETE FROM ${this.s}.messages WHERE id = $1`, [row.id]);
       }
@@ -277,11 +290,14 @@ export class PgTransport implements EventTransport {
     client.on('end', () => {
       if (this.closed) return;
       this.connected = false;
-      this.log('bus listener lost; polling until it reconnects');
+      this.listenerLostAt = Date.now();
+      this.log('bus listener lost; polling until it reconnects (events arrive up to a second later meanwhile)');
       this.relisten();
     });
     this.listener = client;
     this.connected = true;
+    if (this.listenerLostAt !== undefined) this.log('bus listener back', { lostForMs: Date.now() - this.listenerLostAt }, 'info');
+    this.listenerLostAt = undefined;
     for (const consumer of this.consumers.values()) consumer.poller.nudge(); // notifications missed meanwhile
   }
 

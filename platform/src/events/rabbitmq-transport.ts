@@ -28,8 +28,8 @@ import {
   takeDeadLetters,
   toDeadLetter,
 } from './rabbitmq-topology';
+import { StateLog, type LevelLog } from '../state-log';
 
-type Log = (message: string, detail?: Record<string, unknown>) => void;
 
 export interface RabbitMqTransportOptions {
   /** amqp://user:pass@host:port/vhost; `heartbeat=10` is added unless the URL sets one. */
@@ -41,7 +41,8 @@ export interface RabbitMqTransportOptions {
   reconnectMaxDelayMs?: number;
   /** First pause before a consumer whose channel the broker closed (or whose queue was deleted) starts again; doubles up to 5 s. Default 500 ms. */
   consumerRestartDelayMs?: number;
-  log?: Log;
+  /** A lasting failure is logged when it starts (warn) and ends (info), its repeats at debug (StateLog). */
+  log?: LevelLog;
 }
 
 interface Consumer {
@@ -81,12 +82,18 @@ export class RabbitMqTransport implements EventTransport {
   private readonly pending = new Map<string, PendingPublish>();
   private readonly consumers = new Set<Consumer>();
   private topology: readonly TopologyEntry[] = [];
-  private readonly log: Log;
+  private readonly log: LevelLog;
   private readonly timeoutMs: number;
+  private readonly reconnects: StateLog;
 
   private constructor(private readonly options: RabbitMqTransportOptions) {
     this.log = options.log ?? (() => {});
     this.timeoutMs = options.publishTimeoutMs ?? 5_000;
+    this.reconnects = new StateLog(this.log, {
+      failing: 'rabbitmq cannot be reached',
+      meanwhile: 'events wait in the outbox and consumers are paused until it is back (check RabbitMQ and AMQP_URL)',
+      recovered: 'rabbitmq reached again',
+    });
     this.resetConnected();
   }
 
@@ -193,7 +200,8 @@ export class RabbitMqTransport implements EventTransport {
       this.connection = connection;
       this.publishChannel = publishChannel;
       this.markConnected();
-      this.log('rabbitmq connected');
+      this.log('rabbitmq connected', undefined, 'info');
+      this.reconnects.succeeded();
     } catch (error) {
       await connection.close().catch(() => {});
       throw error;
@@ -223,7 +231,7 @@ export class RabbitMqTransport implements EventTransport {
       try {
         await this.open();
       } catch (error) {
-        this.log('rabbitmq reconnect failed', { error: errorMessage(error), retryInMs: delay });
+        this.reconnects.failed(error, { retryInMs: delay });
         delay = Math.min(delay * 2, this.options.reconnectMaxDelayMs ?? 2_000);
       }
     }
@@ -300,7 +308,7 @@ export class RabbitMqTransport implements EventTransport {
       consumer.channel = channel;
       consumer.tag = consumerTag;
       consumer.restartDelayMs = undefined;
-      this.log('rabbitmq consumer started', { service: consumer.spec.service });
+      this.log('rabbitmq consumer started', { service: consumer.spec.service }, 'info');
     } finally {
       consumer.starting = false;
     }
@@ -346,7 +354,7 @@ export class RabbitMqTransport implements EventTransport {
           [deadHeaders.attempts]: attempt,
           [deadHeaders.at]: new Date().toISOString(),
         }));
-        this.log('event parked in dead letters', parkedDetail(message.content.toString(), String(message.properties.messageId ?? message.fields.deliveryTag), consumer.spec.service, attempt, outcome.reason));
+        this.log('event parked in dead letters', parkedDetail(message.content.toString(), String(message.properties.messageId ?? message.fields.deliveryTag), consumer.spec.service, attempt, outcome.reason), 'error');
       }
       channel.ack(message);
     } catch (error) {

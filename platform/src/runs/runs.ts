@@ -12,6 +12,7 @@ import type { Outbox, TransactionalDb } from '../events';
 import { Poller } from '../events/poller';
 import type { SqlClient } from '../events/sql';
 import type { Logger } from '../logging';
+import { levelLogOf, StateLog } from '../state-log';
 import { RunStore, runView, type RunFilter, type RunRow } from './run-store';
 
 export interface ProgressUpdate {
@@ -150,10 +151,19 @@ export class Runs {
     this.heartbeatMs = options.heartbeatMs ?? 1_000;
     this.concurrency = options.concurrency ?? 2;
     this.maxAttempts = options.maxAttempts ?? 5;
+    const lookups = new StateLog(levelLogOf(options.logger), {
+      failing: 'runs cannot be looked for',
+      meanwhile: 'background runs wait and start once the database answers (nothing to do unless it stays away)',
+      recovered: 'runs are looked for again',
+    });
     this.poller = new Poller({
-      pass: () => this.takeOne(),
+      pass: async () => {
+        const took = await this.takeOne();
+        lookups.succeeded();
+        return took;
+      },
       intervalMs: options.pollMs ?? 2_000,
-      onError: (error) => options.logger.warn({ err: error }, 'looking for runs failed'),
+      onError: (error) => lookups.failed(error),
     });
   }
 
@@ -369,6 +379,12 @@ export class Runs {
     }
     const controller = new AbortController();
     this.active.set(id, controller);
+    const beats = new StateLog(levelLogOf(logger), {
+      failing: `the ${row.kind} run ${id} cannot renew its lease`,
+      meanwhile: 'it goes on, and stops if its lease runs out first (then it is taken up again)',
+      recovered: `the ${row.kind} run ${id} renews its lease again`,
+      detail: { run: id },
+    });
     const lease = new LeaseKeeper({
       renew: () => this.store.heartbeat(this.options.db, id, token, this.leaseMs),
       everyMs: this.heartbeatMs,
@@ -378,7 +394,8 @@ export class Runs {
       // The code has not stopped long after its cancel: end the run so its kind is free again.
       onStuck: () => void this.end(id, token, 'cancelled', { error: 'Cancelled; its work had not stopped and may still have been under way' }),
       stuckAfterMs: this.options.cancelGraceMs ?? CANCEL_GRACE_MS,
-      warn: (error) => logger.warn({ err: error, run: id }, 'run heartbeat failed'),
+      warn: (error) => beats.failed(error),
+      renewed: () => beats.succeeded(),
     });
     if (row.cancel_requested_at) controller.abort(new RunCancelled());
     const progress = new ProgressWriter(row, (state) => this.writeProgress(id, token, state));
@@ -534,6 +551,7 @@ class LeaseKeeper {
       onCancel: () => void;
       onStuck: () => void;
       warn: (error: unknown) => void;
+      renewed?: () => void;
     },
   ) {
     this.schedule();
@@ -553,6 +571,7 @@ class LeaseKeeper {
       const beat = await this.options.renew();
       if (!beat) return this.lost('The run was taken over by another process');
       this.renewedAt = Date.now();
+      this.options.renewed?.();
       if (beat.cancelRequested) {
         this.cancelledAt ??= Date.now();
         this.options.onCancel();

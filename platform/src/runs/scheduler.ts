@@ -10,6 +10,7 @@ import cron, { type ScheduledTask } from 'node-cron';
 import { runRowId, type ScheduleView, type ServiceName } from '@bo/proto';
 import type { TransactionalDb } from '../events';
 import type { Logger } from '../logging';
+import { levelLogOf, StateLog } from '../state-log';
 import { RunStore } from './run-store';
 import type { RunKind, Runs } from './runs';
 
@@ -69,6 +70,8 @@ export class Scheduler {
   private readonly schedules = new Map<string, Schedule>();
   private readonly tasks: ScheduledTask[] = [];
   private readonly ticking = new Set<Promise<unknown>>();
+  /** Each schedule's ticks failing (the database away): logged when it starts and ends, not per tick. */
+  private readonly tickStates = new Map<string, StateLog>();
 
   constructor(private readonly options: SchedulerOptions) {
     this.store = new RunStore(options.schema);
@@ -110,11 +113,26 @@ export class Scheduler {
         return run.id;
       });
       if (started) this.options.runs.nudge();
+      this.tickStateOf(name).succeeded();
       return started;
     } catch (error) {
-      this.options.logger.error({ err: error, schedule: name }, 'schedule tick failed');
+      this.tickStateOf(name).failed(error);
       return null;
     }
+  }
+
+  private tickStateOf(name: string): StateLog {
+    let state = this.tickStates.get(name);
+    if (!state) {
+      state = new StateLog(levelLogOf(this.options.logger), {
+        failing: `the schedule ${name} cannot start its runs`,
+        meanwhile: 'its ticks are skipped until the database answers; the next tick after that runs as usual',
+        recovered: `the schedule ${name} starts its runs again`,
+        detail: { schedule: name },
+      });
+      this.tickStates.set(name, state);
+    }
+    return state;
   }
 
   async list(): Promise<ScheduleView[]> {

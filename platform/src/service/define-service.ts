@@ -22,6 +22,7 @@ import { createServiceApp, type ServiceApp } from '../http/service-app';
 import { identityKeysOf, type IdentitySigner } from '../identity';
 import { registerPlatformRoutes } from '../http/platform-routes';
 import type { Logger } from '../logging';
+import { levelLogOf } from '../state-log';
 import { OutsideSystem, outsideBreakers, type OutsideOptions } from '../outside';
 import { AuditLog, registerAuditRoutes } from '../audit';
 import { registerMigrationRoutes, type ExportPolicy } from '../migration-export';
@@ -192,9 +193,9 @@ export function defineService<Config extends { IDENTITY_PRIVATE_KEY: string; IDE
       await transport.declareTopology(eventTopology);
       // A run's progress is published for whoever listens (the design's "scrape progress"); sent when nobody does.
       const progressEvent = runProgressEventOf(spec.name).name;
-      const relay = new OutboxRelay({ db: sql, schema, transport, mayGoUnheard: (name) => name === progressEvent, log: (message, detail) => logger.warn(detail ?? {}, message) });
+      const relay = new OutboxRelay({ db: sql, schema, transport, mayGoUnheard: (name) => name === progressEvent, log: levelLogOf(logger) });
       const outbox = createOutbox({ db: sql, schema, relay });
-      const effects = new OutsideEffects({ db: sql, schema, effects: [], log: (message, detail) => logger.warn(detail ?? {}, message) });
+      const effects = new OutsideEffects({ db: sql, schema, effects: [], log: levelLogOf(logger) });
       const metrics = createMetrics(spec.name);
       const outside = (options: OutsideOptions) => new OutsideSystem({ ...options, registry: metrics.registry, paces: infrastructure.outsideLimit });
       const runs = new Runs({ service: spec.name, schema, db: sql, outbox, logger, concurrency: spec.runConcurrency?.(config) });

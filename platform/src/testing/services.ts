@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { urlVariableOf, type DomainServiceName, type EventEnvelope } from '@bo/proto';
 import type { IdentityClaims } from '../identity';
-import { createLogger } from '../logging';
+import { createLogger, type Logger } from '../logging';
 import { PgTransport } from '../events';
 import { connectInfrastructure, embeddedInfrastructure, type Infrastructure } from '../runtime';
 import type { RunningService, ServiceDefinition } from '../service';
@@ -33,6 +33,8 @@ export interface TestSystemOptions {
   transport?: 'rabbitmq' | 'embedded';
   /** Put a TCP proxy between PostgreSQL and everything of this system (services, the embedded bus), so a test can cut this suite's database alone. */
   databaseProxy?: boolean;
+  /** Where the services log (each line names its service); silent when absent. */
+  logger?: Logger;
 }
 
 export interface TestSystem {
@@ -76,7 +78,7 @@ async function freePort(): Promise<number> {
  * own port and knowing the others' URLs. Outside systems (simulators) are the suite's to start.
  */
 export async function startTestSystem(name: string, options: TestSystemOptions): Promise<TestSystem> {
-  const logger = createLogger(name, 'silent');
+  const logger = options.logger ?? createLogger(name, 'silent');
   const database = await createTestDatabase(name);
   const direct = new URL(database.url);
   const databaseProxy = options.databaseProxy ? await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) }) : undefined;
@@ -108,11 +110,12 @@ export async function startTestSystem(name: string, options: TestSystemOptions):
   const boot = async (definition: ServiceDefinition<never, never, never>, extra: Record<string, string>, port: number) => {
     const service = definition.name as DomainServiceName;
     const config = definition.configSchema.parse({ ...env, ...identityEnv(service), PORT: String(port), ...extra }) as never;
+    const serviceLogger = options.logger ? options.logger.child({ service }) : logger;
     const infrastructure = embeddedBus
       ? await embeddedInfrastructure({ databaseUrl, transport: embeddedBus })
-      : await connectInfrastructure(config, `${name}-${systemId}-${service}`, logger);
+      : await connectInfrastructure(config, `${name}-${systemId}-${service}`, serviceLogger);
     infrastructures.push(infrastructure);
-    const running = await definition.start({ config, logger, infrastructure, checkReplies: true });
+    const running = await definition.start({ config, logger: serviceLogger, infrastructure, checkReplies: true });
     await running.app.listen({ port, host: '127.0.0.1' });
     return running;
   };
