@@ -386,20 +386,33 @@ export class RabbitMqTransport implements EventTransport {
     }
   }
 
-  /** Messages in the service's dead-letter queue; undefined when the queue does not exist. */
+  /**
+   * Messages in the service's dead-letter queue; undefined when it has none: a service that
+   * consumes nothing has no queues in the topology (nor a consumer here), so the broker is not asked.
+   */
   private async deadLetterCount(service: string): Promise<number | undefined> {
+    if (!this.mayHaveQueues(service)) return undefined;
     try {
-      return await this.withChannel(async (channel) => (await channel.checkQueue(deadLetterQueue(service))).messageCount);
+      return await this.withChannel(async (channel) => (await channel.checkQueue(deadLetterQueue(service))).messageCount, isNotFound);
     } catch (error) {
-      if ((error as { code?: number }).code === 404) return undefined;
+      if (isNotFound(error)) return undefined;
       throw error;
     }
   }
 
-  private async withChannel<T>(work: (channel: Channel) => Promise<T>): Promise<T> {
+  /** Whether the service's queues are declared (by the topology or by its consumer); unknown topology: maybe. */
+  private mayHaveQueues(service: string): boolean {
+    if (this.topology.length === 0) return true;
+    return this.topology.some((entry) => entry.consumer === service) || [...this.consumers].some((consumer) => consumer.spec.service === service);
+  }
+
+  /** Work on a channel of its own; its failures are the caller's, and those `handled` (an expected 404) are not logged. */
+  private async withChannel<T>(work: (channel: Channel) => Promise<T>, handled: (error: unknown) => boolean = () => false): Promise<T> {
     await this.whenConnected('dead-letter access');
     const channel = await this.connection!.createChannel();
-    channel.on('error', (error) => this.log('rabbitmq channel error', { error: errorMessage(error) }));
+    channel.on('error', (error) => {
+      if (!handled(error)) this.log('rabbitmq channel error', { error: errorMessage(error) });
+    });
     try {
       return await work(channel);
     } finally {
@@ -411,6 +424,9 @@ export class RabbitMqTransport implements EventTransport {
 async function declareTopologyOn(channel: Channel, topology: readonly TopologyEntry[]): Promise<void> {
   for (const entry of topology) await declareServiceQueues(channel, entry.consumer, entry.events);
 }
+
+/** The broker's 404 NOT_FOUND (a queue that does not exist), on the channel's error and the failed call alike. */
+const isNotFound = (error: unknown) => (error as { code?: number }).code === 404;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

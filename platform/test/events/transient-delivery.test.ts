@@ -99,6 +99,18 @@ describe.each(transports)('transient failures over $name', (under) => {
     expect(String(parked?.detail?.reason)).toContain('ECONNREFUSED');
   });
 
+  it('lists the dead letters of a service that consumes nothing as none, and logs nothing for it', async () => {
+    const before = opened.logged.length;
+    const listed = async () => [await opened.transport.deadLetterDepth('consumes-nothing'), await opened.transport.listDeadLetters('consumes-nothing'), await opened.transport.replayDeadLetters('consumes-nothing')];
+    // Before the topology is known the broker is asked, and its 404 is the answer, not a channel error.
+    expect(await listed()).toEqual([0, [], 0]);
+    // Once it is known, a service without a queue in it has no dead letters, and the broker is not asked.
+    await opened.transport.declareTopology([{ consumer: 'declared-consumer', events: [itemEvent('declared').name] }]);
+    expect(await listed()).toEqual([0, [], 0]);
+    expect(await opened.transport.deadLetterDepth('declared-consumer')).toBe(0);
+    expect(opened.logged.slice(before)).toEqual([]);
+  });
+
   it('stops at once while a delivery waits for its dependency, leaving the message for the next consumer', async () => {
     const held = itemEvent('held');
     let runs = 0;
