@@ -5,6 +5,11 @@ import { getJson, MemoryCache, MemoryLock, RedisCache, RedisLock, setJson, type 
 const redisCache = RedisCache.connect('redis://127.0.0.1:6379', `cache-test-${randomUUID()}:`);
 afterAll(() => redisCache.close());
 
+/** Waits (polling) until `done` says so: for what happens inside a call the test cannot await. */
+async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 const caches: [string, () => Cache][] = [
   ['memory', () => new MemoryCache()],
   ['redis', () => redisCache],
@@ -13,9 +18,13 @@ const caches: [string, () => Cache][] = [
 describe.each(caches)('%s cache', (_name, make) => {
   it('stores values with a TTL and forgets them after it', async () => {
     const cache = make();
+    // Read back within its TTL (a minute: no machine is that slow between two calls).
+    await cache.set('long', 'kept', 60);
+    expect(await cache.get('long')).toBe('kept');
+    expect(await cache.ttl('long')).toBeGreaterThan(0);
+    expect(await cache.ttl('long')).toBeLessThanOrEqual(60);
+    // Gone once its TTL has passed (the wait is at least that long, whatever the machine).
     await cache.set('a', 'one', 1);
-    expect(await cache.get('a')).toBe('one');
-    expect(await cache.ttl('a')).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await cache.get('a')).toBeNull();
     expect(await cache.ttl('a')).toBeNull();
@@ -50,12 +59,12 @@ const locks: [string, () => Lock][] = [
 describe.each(locks)('%s lock', (_name, make) => {
   it('lets one holder run at a time and frees the lease afterwards', async () => {
     const lock = make();
-    let release!: () => void;
+    let release: (() => void) | undefined;
     const first = lock.withLock('job', 5_000, () => new Promise<string>((resolve) => (release = () => resolve('done'))));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => release !== undefined); // the first holds the lease and works
     expect(await lock.withLock('job', 5_000, async () => 'second')).toEqual({ acquired: false });
     expect(await lock.withLock('other-job', 5_000, async () => 'other')).toEqual({ acquired: true, result: 'other' });
-    release();
+    release!();
     expect(await first).toEqual({ acquired: true, result: 'done' });
     expect(await lock.withLock('job', 5_000, async () => 'third')).toEqual({ acquired: true, result: 'third' });
   });
@@ -71,16 +80,17 @@ describe('redis lock lease', () => {
   it('expires a lease whose holder died, and a late finisher does not free the next holder\'s lease', async () => {
     const prefix = `lock-test-${randomUUID()}:`;
     const lock = new RedisLock(redisCache.redis, prefix);
-    let finishSlow!: () => void;
+    let finishSlow: (() => void) | undefined;
     const slow = lock.withLock('job', 100, () => new Promise<void>((resolve) => (finishSlow = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 150)); // lease ran out while the holder still works
-    let finishNext!: () => void;
+    await until(() => finishSlow !== undefined); // it holds the lease and works
+    await new Promise((resolve) => setTimeout(resolve, 150)); // the lease ran out while the holder still works
+    let finishNext: (() => void) | undefined;
     const next = lock.withLock('job', 5_000, () => new Promise<void>((resolve) => (finishNext = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    finishSlow();
+    await until(() => finishNext !== undefined); // the next holder took the expired lease
+    finishSlow!();
     await slow;
     expect(await lock.withLock('job', 5_000, async () => 'intruder')).toEqual({ acquired: false });
-    finishNext();
+    finishNext!();
     await next;
   });
 });

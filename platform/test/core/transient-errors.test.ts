@@ -53,6 +53,21 @@ describe('isTransientError on real failures', () => {
     await database?.drop();
   });
 
+  /** Waits until `sql` is running in this suite's database (as pg_stat_activity shows it). */
+  async function sleepingQuery(sql: string): Promise<void> {
+    const watcher = new pg.Client({ connectionString: database.url });
+    await watcher.connect();
+    try {
+      for (;;) {
+        const { rows } = await watcher.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' AND query = $1`, [sql]);
+        if (rows[0].n > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await watcher.end();
+    }
+  }
+
   it('knows PostgreSQL away: refused, cut mid-query, cut at connect, through Prisma and through pg', async () => {
     expect(transientDependency(await failure(() => closed.pool.query('SELECT 1')))).toBe('network'); // ECONNREFUSED
     const prisma = prismaOn(closed);
@@ -64,8 +79,8 @@ describe('isTransientError on real failures', () => {
     expect(transientDependency(raw)).toBe('database');
 
     const viaPrisma = prismaOn(viaProxy);
-    const running = failure(() => viaPrisma.$queryRawUnsafe('SELECT pg_sleep(5)'));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const running = failure(() => viaPrisma.$queryRawUnsafe('SELECT pg_sleep(30.1)'));
+    await sleepingQuery('SELECT pg_sleep(30.1)'); // mid-query, however long the connection took
     proxy.cutAll();
     const cut = await running;
     expect(String((cut as Error).message)).toMatch(/Connection terminated/);
@@ -84,10 +99,10 @@ describe('isTransientError on real failures', () => {
     victim.on('error', () => {});
     await victim.connect();
     const pid = (await victim.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-    const sleeping = failure(() => victim.query('SELECT pg_sleep(5)'));
+    const sleeping = failure(() => victim.query('SELECT pg_sleep(30.2)'));
     const killer = new pg.Client({ connectionString: database.url });
     await killer.connect();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleepingQuery('SELECT pg_sleep(30.2)'); // terminated mid-query
     await killer.query('SELECT pg_terminate_backend($1)', [pid]);
     const terminated = await sleeping;
     expect(terminated).toMatchObject({ code: '57P01' });
