@@ -139,18 +139,22 @@ describe('the /ai-parser-config page', () => {
     await page.getByRole('link', { name: 'AI Email Parser' }).click();
     await page.getByRole('heading', { level: 1, name: 'AI Email Parser Configuration' }).waitFor();
 
-    // While the prompt loads, the page says so with its spinner: the read is held back here.
+    // While the prompt loads, the page says so with its spinner: the read is held back here until
+    // the spinner has been seen (however long the page takes to show it).
     const promptRead = '**/api/system-prompts/email_parser_prompt';
+    let releasePrompt!: () => void;
+    const promptHeld = new Promise<void>((resolve) => (releasePrompt = resolve));
     await page.route(promptRead, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await promptHeld;
       await route.continue();
     });
     await page.reload();
-    await page.getByRole('status').filter({ hasText: 'Loading the system prompt...' }).waitFor({ timeout: 5_000 });
+    await page.getByRole('status').filter({ hasText: 'Loading the system prompt...' }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('prompt-card').getByLabel('System prompt').count()).toBe(0);
-    await page.unroute(promptRead);
+    releasePrompt();
     await page.getByTestId('prompt-card').getByLabel('System prompt').waitFor();
     expect(await page.getByRole('status').filter({ hasText: 'Loading the system prompt...' }).count()).toBe(0);
+    await page.unroute(promptRead);
     await context.close();
   });
 });
