@@ -141,8 +141,8 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    // /ready's 503 is a state, logged when it changes (ReadinessWatch), not once per probe.
-    if (reply.statusCode >= 500 && !reply.hasHeader('retry-after') && !loggedAsState.has(request)) request.log.error({ url: request.url, status: reply.statusCode }, 'request failed');
+    // /ready's 503 is a state, logged when it changes (ReadinessWatch), not once per probe; a refusal its code chose is logged by the error handler.
+    if (reply.statusCode >= 500 && !reply.hasHeader('retry-after') && !loggedAlready.has(request)) request.log.error({ url: request.url, status: reply.statusCode }, 'request failed');
   });
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -159,7 +159,14 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
     const contended = !dependency && !(error instanceof AppError) && isContention(error);
     if (contended) request.log.info({ err: error }, 'write met another made at the same time');
     const appError = dependency ? dependencyUnavailable(dependency) : contended ? contentionConflict() : toAppError(error);
-    if (appError.status >= 500 && !dependency) request.log.error({ err: error }, 'unhandled error');
+    if (appError.status >= 500 && !dependency) {
+      if (error instanceof AppError) {
+        // A 5xx its code chose (an outside system refusing, a setting missing): an answer, not a bug.
+        // Where a person must act, the code that threw it says so in a line of its own.
+        request.log.info({ status: appError.status, code: appError.code, error: appError.message, url: request.url }, 'request refused');
+        loggedAlready.add(request);
+      } else request.log.error({ err: error }, 'unhandled error');
+    }
     const body: ErrorReply = { error: appError.message };
     if (appError.details !== undefined) body.details = appError.details;
     return reply.code(appError.status).send(body);
@@ -231,8 +238,11 @@ function toAppError(error: FastifyError | AppError | Error): AppError {
   return new AppError(500, 'internal', 'Internal server error');
 }
 
-/** Requests whose failure is a state their handler logs when it changes (/ready), not a failed request. */
-const loggedAsState = new WeakSet<FastifyRequest>();
+/**
+ * Requests whose 5xx is already accounted for: /ready's (a state, logged when it changes) and a
+ * refusal its code chose (an AppError, logged by the error handler), so not a "request failed".
+ */
+const loggedAlready = new WeakSet<FastifyRequest>();
 
 /**
  * /ready (every dependency answers, else 503 naming the ones that do not; the watch logs when that
@@ -242,7 +252,7 @@ function registerOperationsRoutes(target: FastifyInstance, readiness: ReadinessW
   target.get('/ready', { config: { access: 'public' } }, async (request, reply) => {
     const results = await readiness.check();
     const ready = results.every((r) => r.ok);
-    if (!ready) loggedAsState.add(request);
+    if (!ready) loggedAlready.add(request);
     return reply.code(ready ? 200 : 503).send({ ready, checks: results });
   });
 

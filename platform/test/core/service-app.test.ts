@@ -204,6 +204,20 @@ describe('createServiceApp', () => {
     expect(lines.filter((line) => line.level === 30).map((line) => line.msg)).toEqual(['ready again']);
   });
 
+  it('logs a 5xx its code chose (an AppError) at info without a stack, and only a failure nobody handled as an error', async () => {
+    const lines: { level: number; msg: string; err?: { stack?: string }; status?: number }[] = [];
+    const logged = createServiceApp({ service: 'demo', logger: createLogger('demo', 'info', 'json', { write: (text: string) => lines.push(JSON.parse(text)) }), verifier: testVerifier() });
+    serveRoute(logged, route('GET', '/api/mailbox', 'admin'), async () => { throw new AppError(502, 'mailbox_sign_in_failed', 'The mailbox refused its password'); });
+    serveRoute(logged, route('GET', '/api/crash', 'admin'), async () => { throw new Error('a bug'); });
+    expect((await logged.inject({ method: 'GET', url: '/api/mailbox', headers: admin })).json()).toEqual({ error: 'The mailbox refused its password' });
+    expect(lines.map((line) => [line.level, line.msg, line.status])).toEqual([[30, 'request refused', 502]]);
+    lines.length = 0;
+    expect((await logged.inject({ method: 'GET', url: '/api/crash', headers: admin })).statusCode).toBe(500);
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([[50, 'unhandled error'], [50, 'request failed']]);
+    expect(lines[0].err?.stack).toContain('a bug');
+    await logged.close();
+  });
+
   it('notices a dependency away from a refused request, and its return by itself, with nobody probing /ready', async () => {
     const lines: { level: number; msg: string }[] = [];
     let databaseUp = false;

@@ -1,3 +1,4 @@
+import { createLogger } from '@bo/platform';
 import { asService } from '@bo/platform/testing/identity';
 import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,11 +33,14 @@ describe('streaming-keys: the customer session, its keys and who may fetch codes
   let disney: MadeKey;
 
   const fetchLog = () => it_.keys.prisma.codeFetch.findMany({ orderBy: { id: 'asc' } });
+  /** What streaming-keys logged (JSON lines at info and above). */
+  const lines: { level: number; msg: string; service?: string; [field: string]: unknown }[] = [];
 
   beforeAll(async () => {
     mailbox = await startMailbox();
     it_ = await startKeysSystem('streaming_keys_customer_access', {
       payments: false,
+      logger: createLogger('customer-access', 'info', 'json', { write: (text: string) => lines.push(JSON.parse(text)) }),
       // Fetches one after another here: the per-key interval (customer-fetch-limits.test.ts) is set out of the way.
       keysEnv: { MAILBOX_IMAP_URL: mailbox.imapUrl, AI_CHAT_URL: `http://127.0.0.1:${await closedPort()}`, MAILBOX_TIMEOUT_MS: '5000', CODE_FETCH_KEY_INTERVAL_MS: '1' },
     });
@@ -158,20 +162,33 @@ describe('streaming-keys: the customer session, its keys and who may fetch codes
     expect(await loginsOf(mailbox.sim, ACCOUNTS.MAX.username)).toBe(before);
   });
 
-  it('answers 503 while the account has no mailbox password, 502 when the mailbox refuses it, 503 when ai-chat is down', async () => {
+  it('answers 503 while the account has no mailbox password, 502 when the mailbox refuses it (logged once, at warn, with what to do), 503 when ai-chat is down', async () => {
     const [amz] = await makeKeys(it_, 'AMZ', ACCOUNTS.AMZ.username, 1);
     const fetchAmz = () => it_.call('POST', '/api/customer/parse-email', { type: 'prime-otp' }, asCustomer(ACCOUNTS.AMZ.username, amz.id));
     expect(await fetchAmz()).toMatchObject({ status: 503, body: { error: 'The mailbox of this account is not set up yet. Please contact the shop.' } });
     expect(await loginsOf(mailbox.sim, ACCOUNTS.AMZ.username)).toBe(0);
 
     await setMailbox(it_, 'AMZ', ACCOUNTS.AMZ.username, 'not-the-mailbox-password');
-    expect(await fetchAmz()).toMatchObject({ status: 502, body: { error: 'Could not sign in to the mailbox of this account' } });
+    const from = lines.length;
+    expect(await fetchAmz()).toMatchObject({ status: 502, body: { error: 'The mailbox of this account refused its password. Please contact the shop.' } });
+    // An outside state the shop fixes, not a bug: one warning naming the mailbox and what to do, no error line.
+    const logged = lines.slice(from).filter((line) => line.service === 'streaming-keys' && line.msg !== 'code fetch');
+    expect(logged.filter((line) => line.level >= 50)).toEqual([]);
+    expect(logged.filter((line) => line.level === 40)).toEqual([
+      expect.objectContaining({ mailbox: ACCOUNTS.AMZ.username, msg: `the mailbox of ${ACCOUNTS.AMZ.username} refused its password: set the account's mailbox password on /streaming-keys` }),
+    ]);
+    // Refused again: the same answer, and nothing new to say.
+    expect(await fetchAmz()).toMatchObject({ status: 502, body: { error: 'The mailbox of this account refused its password. Please contact the shop.' } });
+    expect(lines.slice(from).filter((line) => line.service === 'streaming-keys' && line.level >= 40)).toHaveLength(1);
 
     // The right password: the mailbox is read, then the parser cannot be reached.
     await setMailbox(it_, 'AMZ', ACCOUNTS.AMZ.username, ACCOUNTS.AMZ.password);
     await mailbox.sim.state.deliver({ account: ACCOUNTS.AMZ.username, kind: 'AMZ_OTP' });
     expect(await fetchAmz()).toMatchObject({ status: 503, body: { error: 'The code service is unavailable. Please try again in a minute.' } });
     expect(await loginsOf(mailbox.sim, ACCOUNTS.AMZ.username)).toBe(1);
+    expect(lines.slice(from).filter((line) => line.service === 'streaming-keys' && line.level === 30 && line.mailbox === ACCOUNTS.AMZ.username).map((line) => line.msg)).toEqual([
+      `the mailbox of ${ACCOUNTS.AMZ.username} takes its password again`,
+    ]);
   });
 
   it('logs every fetch, refused ones too, with who, which key, the type and how it ended', async () => {
@@ -187,6 +204,7 @@ describe('streaming-keys: the customer session, its keys and who may fetch codes
       expect.stringMatching(new RegExp(`^${ACCOUNTS.MAX.username} \\d+ max-otp key_expired false$`)),
       expect.stringMatching(new RegExp(`^${ACCOUNTS.MAX.username} \\d+ max-otp key_inactive false$`)),
       expect.stringMatching(/ prime-otp no_mailbox_password false$/),
+      expect.stringMatching(/ prime-otp mailbox_sign_in_failed false$/),
       expect.stringMatching(/ prime-otp mailbox_sign_in_failed false$/),
       expect.stringMatching(/ prime-otp parser_unavailable false$/),
     ]);

@@ -75,7 +75,7 @@ describe("streaming-keys: a customer's clicks cannot cost more than one mailbox 
     expect(await signInAttemptsOf(mailbox.sim, user)).toBe(0);
     // Three keys of the account, each its own first click (a key's own interval is not what stops them).
     for (const key of locked.slice(0, 2)) {
-      expect(await fetchAs(key)).toMatchObject({ status: 502, body: { error: 'Could not sign in to the mailbox of this account' } });
+      expect(await fetchAs(key)).toMatchObject({ status: 502, body: { error: 'The mailbox of this account refused its password. Please contact the shop.' } });
     }
     const beforeThird = Date.now();
     const third = await fetchAs(locked[2]);

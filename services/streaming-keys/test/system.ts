@@ -1,3 +1,4 @@
+import type { Logger } from '@bo/platform';
 import { asService } from '@bo/platform/testing/identity';
 import type { PrismaClient as PaymentsPrisma } from '@bo/payments/generated/prisma/client';
 import payments, { qpaySimulatorSettings } from '@bo/payments/service';
@@ -66,6 +67,8 @@ export interface KeysSystemOptions {
   aiChat?: boolean;
   /** Settings of streaming-keys over the test system's, e.g. MAILBOX_IMAP_URL. */
   keysEnv?: Record<string, string>;
+  /** Where the services log (silent when absent). */
+  logger?: Logger;
 }
 
 /**
@@ -76,7 +79,7 @@ export interface KeysSystemOptions {
 export async function startKeysSystem(name: string, options: KeysSystemOptions = {}): Promise<KeysSystem> {
   const withPayments = options.payments !== false;
   // pricing has an address (payments needs one) but never runs here.
-  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys', 'pricing', ...(options.aiChat ? (['ai-chat'] as const) : [])], transport: options.transport });
+  const system = await startTestSystem(name, { services: ['payments', 'streaming-keys', 'pricing', ...(options.aiChat ? (['ai-chat'] as const) : [])], transport: options.transport, logger: options.logger });
   let qpay: ReturnType<typeof buildQpaySimulator> | null = null;
   let qpayUrl: string | null = null;
   let paymentsService: RunningService<PaymentsPrisma> | null = null;

@@ -66,6 +66,8 @@ export class CodeFetch {
    * throttle and lock accounts that log in too often).
    */
   private readonly inFlight = new Map<string, Promise<{ result: ParseResult; remembered: boolean }>>();
+  /** Mailboxes whose password was refused (lower-cased): said once at warn, again only after a sign-in worked. */
+  private readonly refused = new LRUCache<string, true>({ max: OUTCOMES_MAX });
 
   constructor(
     private readonly deps: {
@@ -158,10 +160,16 @@ export class CodeFetch {
       });
     } catch (error) {
       if (error instanceof MailboxSignInFailed) {
+        // The shop's setting, not a bug: the admin sets the right password; customers are told to ask the shop.
         const pausedUntil = await this.deps.limits.signInFailed(key.email);
-        logger.warn({ mailbox: key.email, pausedUntil }, 'mailbox sign-in refused');
+        const mailbox = key.email.toLowerCase();
+        logger[this.refused.has(mailbox) ? 'debug' : 'warn'](
+          { mailbox: key.email, pausedUntil },
+          `the mailbox of ${key.email} refused its password: set the account's mailbox password on /streaming-keys`,
+        );
+        this.refused.set(mailbox, true);
         if (pausedUntil) throw fail('mailbox_paused', mailboxPaused(pausedUntil));
-        throw fail('mailbox_sign_in_failed', new AppError(502, 'mailbox_sign_in_failed', 'Could not sign in to the mailbox of this account'));
+        throw fail('mailbox_sign_in_failed', new AppError(502, 'mailbox_sign_in_failed', 'The mailbox of this account refused its password. Please contact the shop.'));
       }
       if (error instanceof MailboxUnavailable) {
         logger.warn({ err: error, mailbox: key.email }, 'mailbox unavailable');
@@ -171,6 +179,7 @@ export class CodeFetch {
       throw fail('mailbox_failed', new AppError(502, 'mailbox_failed', 'The mailbox of this account could not be read'));
     }
     await this.deps.limits.signInSucceeded(key.email);
+    if (this.refused.delete(key.email.toLowerCase())) logger.info({ mailbox: key.email }, `the mailbox of ${key.email} takes its password again`);
     if ('remembered' in seen) {
       this.remembered.inc();
       return { result: seen.remembered, remembered: true };
@@ -181,7 +190,8 @@ export class CodeFetch {
       parsed = await aiChat.parse(codeType, fitParserBudget(seen.mails));
     } catch (error) {
       if (!(error instanceof ServiceCallError)) throw error;
-      logger.error({ err: error }, 'ai-chat could not parse the mails');
+      // ai-chat away or failing is its own state (its /ready, its alerts): the customer is told to try again.
+      logger.warn({ err: error }, 'ai-chat could not parse the mails');
       throw fail('parser_unavailable', serviceUnavailable('The code service is unavailable. Please try again in a minute.'));
     }
     // An outcome that depended on an AI that did not answer is asked again next time.
