@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import type { EventEnvelope, TopologyEntry } from '@bo/proto';
+import { heardPool } from '../db/database';
 import { StateLog, type LevelLog } from '../state-log';
 import { Poller } from './poller';
 import { quoteSchema } from './sql';
@@ -73,8 +74,7 @@ export class PgTransport implements EventTransport {
 
   private constructor(private readonly options: PgTransportOptions) {
     this.s = quoteSchema(options.schema ?? 'bus');
-    this.pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, application_name: APPLICATION_NAME });
-    this.pool.on('error', () => {}); // an idle connection dropped by the server; the next query reconnects
+    this.pool = heardPool({ connectionString: options.url, max: options.poolSize ?? 10, application_name: APPLICATION_NAME });
     this.log = options.log ?? (() => {});
   }
 

@@ -79,7 +79,7 @@ export function createServiceApp(options: ServiceAppOptions): ServiceApp {
   // and with a holder for the admin the audit log names (audit/actor.ts).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(CORRELATION_HEADER, request.id);
-    runWithCorrelationId(request.id, () => runWithActorHolder(done));
+    runWithCorrelationId(request.id, () => runWithActorHolder(done), options.service);
   });
 
   const { identify, verifier } = options;

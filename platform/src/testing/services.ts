@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { urlVariableOf, type DomainServiceName, type EventEnvelope } from '@bo/proto';
+// Ports no other process is handed (a port 0 picked and closed could be taken meanwhile by an outgoing connection).
+import { freePort } from '@bo/sim-kit/ports';
 import type { IdentityClaims } from '../identity';
 import { createLogger, type Logger } from '../logging';
 import { PgTransport } from '../events';
@@ -59,17 +60,6 @@ export interface TestSystem {
   /** Publishes an event on the bus, as a relay would. */
   publish(envelope: EventEnvelope): Promise<void>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
