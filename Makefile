@@ -102,15 +102,16 @@ test: build typecheck lint $(NODE22_DIR)/bin/node
 	@$(NODE22_PATH) node -e 'if (!process.version.startsWith("v22.")) throw new Error(process.version)'
 	@rm -rf $(TEST_RUNS) && mkdir -p $(TEST_RUNS)
 	@export TEST_DURATIONS_FILE="$(CURDIR)/$(TEST_RUNS)/durations.jsonl"; \
-	$(NODE22_PATH) TEST_SET=node22 npx vitest run --project web > $(TEST_RUNS)/web.log 2>&1 & web=$$!; \
-	$(NODE22_PATH) TEST_SET=node22 npx vitest run --project server; server=$$?; \
-	TEST_SET=node20-smoke npx vitest run --project server > $(TEST_RUNS)/node20-smoke.log 2>&1; smoke=$$?; \
-	$(MAKE) --no-print-directory bench-smoke > $(TEST_RUNS)/bench-smoke.log 2>&1; bench=$$?; \
+	{ $(NODE22_PATH) TEST_SET=node22 npx vitest run --project web > $(TEST_RUNS)/web.log 2>&1; code=$$?; echo $$SECONDS > $(TEST_RUNS)/web.ended; exit $$code; } & web=$$!; \
+	$(NODE22_PATH) TEST_SET=node22 npx vitest run --project server; server=$$?; server_ended=$$SECONDS; \
+	TEST_SET=node20-smoke npx vitest run --project server > $(TEST_RUNS)/node20-smoke.log 2>&1; smoke=$$?; smoke_ended=$$SECONDS; \
+	$(MAKE) --no-print-directory bench-smoke > $(TEST_RUNS)/bench-smoke.log 2>&1; bench=$$?; bench_ended=$$SECONDS; \
 	wait $$web; web=$$?; \
 	echo; echo "Browser journeys on Node 22 ($(TEST_RUNS)/web.log):"; cat $(TEST_RUNS)/web.log; \
 	echo; echo "Node 20 smoke on $$(node --version) ($(TEST_RUNS)/node20-smoke.log):"; cat $(TEST_RUNS)/node20-smoke.log; \
 	echo; echo "make bench-smoke ($(TEST_RUNS)/bench-smoke.log):"; cat $(TEST_RUNS)/bench-smoke.log; \
 	echo; npx tsx platform/scripts/slowest-test-files.ts "$$TEST_DURATIONS_FILE"; \
+	echo "Ended (seconds into the test runs): server $$server_ended, Node 20 smoke $$smoke_ended, bench smoke $$bench_ended, browser $$(cat $(TEST_RUNS)/web.ended)"; \
 	echo "server: exit $$server, browser: exit $$web, Node 20 smoke: exit $$smoke, bench smoke: exit $$bench"; \
 	test $$server -eq 0 -a $$web -eq 0 -a $$smoke -eq 0 -a $$bench -eq 0
 
