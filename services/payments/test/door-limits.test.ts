@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOOR_WINDOW_MS, LEGACY_CALLBACK_PER_ADDRESS, WEBHOOK_PER_ADDRESS, WEBHOOK_PER_SUBSCRIBER } from '../src/operations/door-limits';
-import { chatHeaders, startPaymentsSystem, type PaymentsSystem } from './system';
+import { DOOR_WINDOW_MS, CALLBACK_PER_ADDRESS, WEBHOOK_PER_ADDRESS, WEBHOOK_PER_SUBSCRIBER } from '../src/operations/door-limits';
+import { chatHeaders, newInvoice, startPaymentsSystem, type PaymentsSystem } from './system';
 
 const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
@@ -59,13 +59,41 @@ describe('the payment doors are rate-limited across two payments processes shari
     expect(await it_.payments.prisma.qpayWebhookLog.count({ where: { errorMessage: { startsWith: 'Too many' } } })).toBe(0);
   });
 
-  it(`lets one address send ${LEGACY_CALLBACK_PER_ADDRESS} legacy payment notices a minute across both, then answers 429`, async () => {
+  it(`lets one address send ${CALLBACK_PER_ADDRESS} legacy payment notices a minute across both, then answers 429`, async () => {
     const address = newAddress();
-    const statuses = await burst(LEGACY_CALLBACK_PER_ADDRESS, (i) => post(i, '/api/qpay/callback', { invoice_id: `INV-UNKNOWN${String(i).padStart(4, '0')}` }, { 'x-forwarded-for': address }));
+    const statuses = await burst(CALLBACK_PER_ADDRESS, (i) => post(i, '/api/qpay/callback', { invoice_id: `INV-UNKNOWN${String(i).padStart(4, '0')}` }, { 'x-forwarded-for': address }));
     expect(statuses.every((status) => status === 404)).toBe(true);
     const limited = await post(1, '/api/qpay/callback', { invoice_id: 'INV-UNKNOWN9999' }, { 'x-forwarded-for': address });
-    expect(limited).toMatchObject({ status: 429, retryAfter: '60', body: { error: `Too many payment notices from this address: at most ${LEGACY_CALLBACK_PER_ADDRESS} a minute. Try again in 60 seconds.` } });
+    expect(limited).toMatchObject({ status: 429, retryAfter: '60', body: { error: `Too many payment notices from this address: at most ${CALLBACK_PER_ADDRESS} a minute. Try again in 60 seconds.` } });
     // Unknown ids cost QPay nothing.
     expect(it_.qpayCalls('POST', '/payment/check')).toBe(0);
+  });
+
+  it(`takes ${CALLBACK_PER_ADDRESS} callbacks a minute for unknown invoices from one address (150 at once, 60 KB each, across both), refuses the rest 429 unlogged, and always takes QPay's own for our invoices`, async () => {
+    // The flood comes from QPay's own address here (the simulator calls from 127.0.0.1): what is
+    // refused is what is not ours, never the address.
+    const qpayAddress = '127.0.0.1';
+    const note = 'n'.repeat(60_000);
+    const [duringFlood, afterFlood] = [await newInvoice(it_), await newInvoice(it_)];
+    const flood = Array.from({ length: 150 }, (_, i) => post(i, `/api/qpay/callback/INV-FLOOD${String(i).padStart(5, '0')}?token=guessed`, { payment_id: String(i), note }, { 'x-forwarded-for': qpayAddress }));
+    const [replies, paidDuring] = await Promise.all([Promise.all(flood), it_.pay(duringFlood, { callback: 'get' }) as Promise<{ callbacks: { status?: number }[] }>]);
+
+    const statuses = replies.map((reply) => reply.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(CALLBACK_PER_ADDRESS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(150 - CALLBACK_PER_ADDRESS);
+    for (const refused of replies.filter((reply) => reply.status === 429)) {
+      expect(refused).toMatchObject({ retryAfter: '60', body: { error: `Too many payment notices from this address: at most ${CALLBACK_PER_ADDRESS} a minute. Try again in 60 seconds.` } });
+    }
+    // Only the ones taken are in the callback log; a refused one costs no row.
+    expect(await it_.payments.prisma.qpayWebhookLog.count({ where: { type: 'callback', errorMessage: { startsWith: 'Unknown invoice INV-FLOOD' } } })).toBe(CALLBACK_PER_ADDRESS);
+
+    // QPay's callbacks, during the flood and after it (the address's budget spent), are taken and pay.
+    expect(paidDuring.callbacks.map((callback) => callback.status)).toEqual([200]);
+    const paidAfter = (await it_.pay(afterFlood, { callback: 'get' })) as { callbacks: { status?: number }[] };
+    expect(paidAfter.callbacks.map((callback) => callback.status)).toEqual([200]);
+    for (const invoiceId of [duringFlood, afterFlood]) expect((await it_.payments.prisma.qpayInvoice.findUniqueOrThrow({ where: { invoiceId } })).status).toBe('paid');
+    // A known invoice with a wrong token is not QPay's either: refused while the budget is spent.
+    expect((await post(0, `/api/qpay/callback/${afterFlood}?token=guessed`, { payment_id: '1' }, { 'x-forwarded-for': qpayAddress })).status).toBe(429);
+    expect((await post(1, `/api/qpay/callback/INV-FLOOD99999?token=guessed`, { payment_id: '1' }, { 'x-forwarded-for': newAddress() })).status).toBe(404);
   });
 });

@@ -10,13 +10,16 @@ import type { AttemptCounter, Limit } from '@bo/platform/cache';
  *   still cannot turn into thousands of QPay invoices a minute;
  * - the chat webhook per subscriber: 10 — a person taps "pay" a few times at most; more is a
  *   script, and each request may make an invoice at QPay;
- * - the legacy callback per address: 60 — it names no token, so each call may cost a QPay check;
- *   QPay itself uses the per-invoice callback URLs, and this door answers nothing useful faster.
+ * - payment notices per address: 60 — every call of the legacy callback (it names no token, so
+ *   each may cost a QPay check; QPay itself uses the per-invoice callback URLs), and every call of
+ *   a per-invoice callback URL that is not one of ours: an unknown invoice or a wrong token, each
+ *   a row of the callback log. QPay's own callbacks (our invoice, its token) never count, so its
+ *   retries are never refused.
  */
 export const DOOR_WINDOW_MS = 60_000;
 export const WEBHOOK_PER_ADDRESS = 300;
 export const WEBHOOK_PER_SUBSCRIBER = 10;
-export const LEGACY_CALLBACK_PER_ADDRESS = 60;
+export const CALLBACK_PER_ADDRESS = 60;
 
 /** The payment doors' rate limits: a refused request is a 429 with Retry-After, counted nowhere else. */
 export class DoorLimits {
@@ -28,8 +31,9 @@ export class DoorLimits {
   webhookBySubscriber = (userId: string, reply: FastifyReply) =>
     this.take(reply, { key: `webhook:user:${userId}`, max: WEBHOOK_PER_SUBSCRIBER }, `Too many payment requests for subscriber ${userId}`);
 
-  legacyCallbackByAddress = (request: FastifyRequest, reply: FastifyReply) =>
-    this.take(reply, { key: `callback:ip:${callerAddress(request)}`, max: LEGACY_CALLBACK_PER_ADDRESS }, 'Too many payment notices from this address');
+  /** One payment notice that is not QPay's for one of our invoices (see CALLBACK_PER_ADDRESS). */
+  callbackByAddress = (request: FastifyRequest, reply: FastifyReply) =>
+    this.take(reply, { key: `callback:ip:${callerAddress(request)}`, max: CALLBACK_PER_ADDRESS }, 'Too many payment notices from this address');
 
   private async take(reply: FastifyReply, limit: Limit, what: string): Promise<void> {
     let granted: boolean;

@@ -25,9 +25,17 @@ interface Callback {
  * checked, then QPay's payment check decides. Every callback is logged, forged ones included.
  */
 export function registerCallbackRoutes(app: FastifyInstance, { prisma, desk, config, limits, lock }: PaymentsRouteDeps): void {
-  // The legacy door names no token: every address gets a budget before the body is read.
+  // Every address gets a budget of payment notices, taken before the body is read or anything
+  // logged: every call of the legacy door (it names no token), and a call of a per-invoice URL that
+  // is not QPay's for one of our invoices. QPay's own callbacks (our invoice, its token) never
+  // count, so its retries are never refused, however many others that address sent.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === qpayCallbackLegacy.path && request.method === qpayCallbackLegacy.method) await limits.legacyCallbackByAddress(request, reply);
+    if (request.routeOptions.url === qpayCallbackLegacy.path && request.method === qpayCallbackLegacy.method) return limits.callbackByAddress(request, reply);
+    if (request.routeOptions.url !== qpayCallbackGet.path) return;
+    const { invoiceId } = request.params as { invoiceId?: unknown };
+    const { token } = request.query as { token?: unknown };
+    const invoice = typeof invoiceId === 'string' ? await invoiceStore.find(prisma, invoiceId) : null;
+    if (!invoice || !sameToken(invoice.callbackToken, typeof token === 'string' ? token : undefined)) await limits.callbackByAddress(request, reply);
   });
 
   /**
