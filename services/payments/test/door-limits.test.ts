@@ -95,5 +95,8 @@ describe('the payment doors are rate-limited across two payments processes shari
     // A known invoice with a wrong token is not QPay's either: refused while the budget is spent.
     expect((await post(0, `/api/qpay/callback/${afterFlood}?token=guessed`, { payment_id: '1' }, { 'x-forwarded-for': qpayAddress })).status).toBe(429);
     expect((await post(1, `/api/qpay/callback/INV-FLOOD99999?token=guessed`, { payment_id: '1' }, { 'x-forwarded-for': newAddress() })).status).toBe(404);
+    // Each door has its budget: the legacy one still takes this address's notices, and an id the route refuses is told why.
+    expect((await post(0, '/api/qpay/callback', { invoice_id: 'INV-UNKNOWN0001' }, { 'x-forwarded-for': qpayAddress })).status).toBe(404);
+    expect(await post(0, '/api/qpay/callback/INV-%00?token=guessed', { payment_id: '1' }, { 'x-forwarded-for': qpayAddress })).toMatchObject({ status: 400, body: { error: 'Invalid params: invoiceId: must not contain a NUL character (U+0000)' } });
   });
 });

@@ -10,10 +10,10 @@ import type { AttemptCounter, Limit } from '@bo/platform/cache';
  *   still cannot turn into thousands of QPay invoices a minute;
  * - the chat webhook per subscriber: 10 — a person taps "pay" a few times at most; more is a
  *   script, and each request may make an invoice at QPay;
- * - payment notices per address: 60 — every call of the legacy callback (it names no token, so
- *   each may cost a QPay check; QPay itself uses the per-invoice callback URLs), and every call of
- *   a per-invoice callback URL that is not one of ours: an unknown invoice or a wrong token, each
- *   a row of the callback log. QPay's own callbacks (our invoice, its token) never count, so its
+ * - payment notices per address: 60 a minute at each of two doors — the legacy callback (it names
+ *   no token, so each call may cost a QPay check; QPay itself uses the per-invoice callback URLs),
+ *   and the per-invoice callback URLs called for an invoice not ours or with a wrong token (each a
+ *   row of the callback log). QPay's own callbacks (our invoice, its token) never count, so its
  *   retries are never refused.
  */
 export const DOOR_WINDOW_MS = 60_000;
@@ -31,9 +31,13 @@ export class DoorLimits {
   webhookBySubscriber = (userId: string, reply: FastifyReply) =>
     this.take(reply, { key: `webhook:user:${userId}`, max: WEBHOOK_PER_SUBSCRIBER }, `Too many payment requests for subscriber ${userId}`);
 
-  /** One payment notice that is not QPay's for one of our invoices (see CALLBACK_PER_ADDRESS). */
-  callbackByAddress = (request: FastifyRequest, reply: FastifyReply) =>
+  /** One call of the legacy callback door (see CALLBACK_PER_ADDRESS). */
+  legacyCallbackByAddress = (request: FastifyRequest, reply: FastifyReply) =>
     this.take(reply, { key: `callback:ip:${callerAddress(request)}`, max: CALLBACK_PER_ADDRESS }, 'Too many payment notices from this address');
+
+  /** One call of a per-invoice callback URL that is not QPay's for one of our invoices (see CALLBACK_PER_ADDRESS). */
+  strayCallbackByAddress = (request: FastifyRequest, reply: FastifyReply) =>
+    this.take(reply, { key: `callback-stray:ip:${callerAddress(request)}`, max: CALLBACK_PER_ADDRESS }, 'Too many payment notices from this address');
 
   private async take(reply: FastifyReply, limit: Limit, what: string): Promise<void> {
     let granted: boolean;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, forbidden, isTransientError, notFound, serveRoute } from '@bo/platform';
+import { AppError, forbidden, isTransientError, notFound, nulPath, serveRoute } from '@bo/platform';
 import { qpayCallbackGet, qpayCallbackLegacy, qpayCallbackPost } from '@bo/proto';
 import { sameToken } from '../domain/invoices';
 import type { QpayInvoice } from '../generated/prisma/client';
@@ -30,12 +30,15 @@ export function registerCallbackRoutes(app: FastifyInstance, { prisma, desk, con
   // is not QPay's for one of our invoices. QPay's own callbacks (our invoice, its token) never
   // count, so its retries are never refused, however many others that address sent.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === qpayCallbackLegacy.path && request.method === qpayCallbackLegacy.method) return limits.callbackByAddress(request, reply);
+    if (request.routeOptions.url === qpayCallbackLegacy.path && request.method === qpayCallbackLegacy.method) return limits.legacyCallbackByAddress(request, reply);
     if (request.routeOptions.url !== qpayCallbackGet.path) return;
-    const { invoiceId } = request.params as { invoiceId?: unknown };
+    // An id its route refuses (too long, a NUL) is told so by the route, naming the field; only a
+    // well-formed one is looked for.
+    const params = qpayCallbackGet.params.safeParse(request.params);
+    if (!params.success || nulPath(params.data) !== null) return;
     const { token } = request.query as { token?: unknown };
-    const invoice = typeof invoiceId === 'string' ? await invoiceStore.find(prisma, invoiceId) : null;
-    if (!invoice || !sameToken(invoice.callbackToken, typeof token === 'string' ? token : undefined)) await limits.callbackByAddress(request, reply);
+    const invoice = await invoiceStore.find(prisma, params.data.invoiceId);
+    if (!invoice || !sameToken(invoice.callbackToken, typeof token === 'string' ? token : undefined)) await limits.strayCallbackByAddress(request, reply);
   });
 
   /**
