@@ -14,7 +14,6 @@ import { startSimulators, type RunningSimulators } from './simulators';
 import { startAll } from './start-all';
 import { supervise, type SupervisedProcess } from './supervisor';
 
-export { stopProcess } from './supervisor';
 
 export interface DistributedOptions {
   /** PostgreSQL, Redis and RabbitMQ of this machine by default. */

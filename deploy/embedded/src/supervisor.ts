@@ -62,13 +62,15 @@ export async function supervise(options: SuperviseOptions): Promise<SupervisedPr
   const doubled = (waitMs: number) => Math.min(Math.max(waitMs * 2, RESTART_BACKOFF.firstMs), RESTART_BACKOFF.maxMs);
 
   const watch = (current: ChildProcess, startedAt: number, waitMs: number) => {
-    current.once('exit', (code, signal) => {
+    current.once('exit', async (code, signal) => {
       if (stopped) return;
       if (code === 0) return endedOnItsOwn();
       const wait = Date.now() - startedAt >= RESTART_BACKOFF.healthyAfterMs ? 0 : waitMs;
+      // Its last words may still be in the pipe when it exits: read them once its output closed (briefly: a child of its own may hold it).
+      await Promise.race([once(current, 'close'), new Promise((resolve) => setTimeout(resolve, 1_000))]);
       const words = options.lastWords?.(current);
       options.log(`${options.name} ended with ${signal ? `signal ${signal}` : `exit code ${code}`}${words ? `: ${words}` : ''}; starting it again${wait ? ` in ${wait / 1000} s` : ''}`);
-      restartAfter(wait);
+      if (!stopped) restartAfter(wait);
     });
   };
   const restartAfter = (waitMs: number) => {

@@ -8,13 +8,16 @@ import amqp from 'amqplib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
+import { eventually } from '@bo/platform/testing/eventually';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { EVENTS_EXCHANGE } from '@bo/platform/events';
 import { pricingPriceUpdated } from '@bo/proto';
-import { startDistributed, stopProcess, type DistributedSystem } from '../src/distributed';
+import { startDistributed, type DistributedSystem } from '../src/distributed';
+import { stopProcess } from '../src/supervisor';
 import { checkBackgroundWork } from './support/background-work';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const faultOnSignal = path.join(root, 'platform/test/fixtures/processes/uncaught-on-signal.mjs');
 
 // `make start-distributed` as a system test: separate processes started with the containers'
 // commands, on the machine's PostgreSQL, Redis and RabbitMQ (a database and vhost of its own).
@@ -25,12 +28,18 @@ describe('the distributed topology on one machine', () => {
   let system: DistributedSystem;
   let listener: amqp.ChannelModel;
   const heard: { name: string; payload: { product: string } }[] = [];
+  const supervisorLines: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase('distributed');
     vhost = await createTestVhost('distributed');
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'distributed-'));
-    system = await startDistributed({ databaseUrl: database.url, amqpUrl: vhost.url, redisUrl: 'redis://127.0.0.1:6379/7', port: 0, freeServicePorts: true, simulatorBasePort: 0, dataDir, quiet: true });
+    system = await startDistributed({
+      databaseUrl: database.url, amqpUrl: vhost.url, redisUrl: 'redis://127.0.0.1:6379/7', port: 0, freeServicePorts: true, simulatorBasePort: 0, dataDir, quiet: true,
+      // Pricing can be made to fail with SIGUSR2 (an injected exception nobody catches).
+      environment: { pricing: { NODE_OPTIONS: `--import ${faultOnSignal}` } },
+      log: (line) => supervisorLines.push(line),
+    });
     // A consumer in another process than pricing: this test, with a queue of its own on the exchange.
     listener = await amqp.connect(vhost.url);
     const channel = await listener.createChannel();
@@ -71,6 +80,26 @@ describe('the distributed topology on one machine', () => {
 
   it('shows background work through the gateway: a sync as a run, its event stream, the schedules of every service', async () => {
     await checkBackgroundWork(system.url, database.url, system.simulators.urls.woocommerce);
+  });
+
+  // Issue 33: each way of running starts a failed process again (make start: make-start.test).
+  it('starts a process again when it fails: an exception nobody caught (its last line, exit 1), then a SIGKILL as an OOM killer sends it', async () => {
+    const serving = () => fetch(`${system.serviceUrls.pricing}/health`).then((response) => response.ok, () => false);
+    const first = system.processes.pricing;
+    process.kill(first.pid!, 'SIGUSR2');
+    await eventually(() => system.restarts('pricing') === 1, 120_000, 'pricing to serve again after its failure', 200);
+    expect(system.processes.pricing.pid).not.toBe(first.pid);
+    // The launcher's line carries the process's last log lines (its output is not shown when quiet).
+    const [, lastWords] = /^pricing ended with exit code 1: ([\s\S]*); starting it again$/.exec(supervisorLines[0]) ?? [];
+    const fatal = lastWords?.split('\n').map((line) => JSON.parse(line) as { level: number }).find((entry) => entry.level === 60);
+    expect(fatal).toMatchObject({ name: 'pricing', origin: 'uncaught exception', err: { message: 'injected fault: an exception nobody catches' } });
+    expect(await serving()).toBe(true);
+    expect((await fetch(`${system.url}/api/prices`)).status).toBe(200);
+
+    system.processes.pricing.kill('SIGKILL');
+    await eventually(() => system.restarts('pricing') === 2, 120_000, 'pricing to serve again after SIGKILL', 200);
+    expect(supervisorLines).toContainEqual(expect.stringMatching(/^pricing ended with signal SIGKILL; starting it again/));
+    expect(await serving()).toBe(true);
   });
 
   // Exit code 0 is the process stopping by itself, its stop done (the request log flushed, checked
