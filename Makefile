@@ -122,7 +122,8 @@ BENCHES := prices shop-sync money-path code-fetch chat-webhook knowledge-search 
 
 bench: build
 	@failed=""; for bench in $(BENCHES); do \
-	  echo; echo "== npx tsx bench/$$bench.ts"; npx tsx bench/$$bench.ts || failed="$$failed $$bench"; \
+	  echo; echo "== npx tsx bench/$$bench.ts"; started=$$SECONDS; npx tsx bench/$$bench.ts || failed="$$failed $$bench"; \
+	  echo "(bench/$$bench.ts ran $$((SECONDS - started)) s)"; \
 	done; \
 	test -z "$$failed" || { echo; echo "These benches could not run:$$failed"; exit 1; }
 
