@@ -4,6 +4,7 @@ import { ensureDovecot } from '@bo/sim-mailbox';
 import { startEmbedded } from './launcher';
 import { describeSimulators } from './simulators';
 import { stopOnSignal } from './stop-on-signal';
+import { STOP_TIMEOUT_MS } from './supervisor';
 
 /** Seconds since this process began and the memory it holds now (the database and Dovecot run apart). */
 function startedIn(): string {
@@ -47,7 +48,13 @@ ${describeSimulators({ running: system.simulators, unavailable: system.unavailab
   Stop:      Ctrl-C
 `);
   stopOnSignal(() => system.stop());
-  // The supervisor gone (killed with SIGKILL, say): nobody would start this process again or stop it.
-  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  // The supervisor gone (killed with SIGKILL, say): nobody would start this process again or stop
+  // it, so it stops itself as a container runtime would stop it: cleanly, or ended after the grace
+  // period (its database's watchdog then stops the database).
+  process.once('disconnect', () => {
+    console.error('The supervisor (make start) is gone: the system stops.');
+    process.kill(process.pid, 'SIGTERM');
+    setTimeout(() => process.exit(1), STOP_TIMEOUT_MS).unref();
+  });
   process.send?.({ ready: { url: system.url } } satisfies SystemReady);
 });

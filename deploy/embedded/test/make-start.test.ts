@@ -98,7 +98,8 @@ describe('make start, supervised', () => {
     const secondPid = Number(await readFile(path.join(folder, 'launcher.pid'), 'utf8'));
     const serverPid = (await runningServer(folder))!.pid;
     first.launcher.kill('SIGKILL');
-    await eventually(() => !isAlive(secondPid) && !isAlive(serverPid), 60_000, 'the system and its database to stop once make start is gone', 200);
+    await eventually(() => !isAlive(secondPid) && !isAlive(serverPid), 120_000, 'the system and its database to stop once make start is gone', 200);
+    expect(first.output()).toContain('The supervisor (make start) is gone: the system stops.');
     expect(await runningServer(folder)).toBeNull();
 
     // Started again on the same folder: healthy, with what was there.
