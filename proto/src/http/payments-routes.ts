@@ -242,12 +242,14 @@ export const recheckInvoice = defineRoute({
   example: { params: { invoiceId: 'INV-7K3Q9X2M4P' }, reply: { invoice: { ...exampleRecord, status: 'paid', paidAt: '2026-11-23T08:01:12.000Z', paymentId: '459812345678901' }, paidAmount: 35000, message: 'Paid 35,000₮: the order is completed' } },
 });
 
+/** The invoice a per-invoice callback URL names (its own schema: the payments service checks it before the route). */
+export const qpayCallbackParams = z.object({ invoiceId: z.string().max(100) });
 const callbackQuery = z.object({ token: z.string().max(200).optional(), qpay_payment_id: z.string().max(64).optional() });
 const callbackReply = z.object({ status: z.string(), message: z.string() });
 
 export const qpayCallbackGet = defineRoute({
   owner: 'payments', method: 'GET', path: '/api/qpay/callback/:invoiceId', access: 'public', webhook: true, category,
-  params: z.object({ invoiceId: z.string().max(100) }),
+  params: qpayCallbackParams,
   query: callbackQuery,
   reply: callbackReply,
   summary: "QPay's payment callback (GET with qpay_payment_id); a hint only: the payment is checked with QPay before anything changes",
@@ -256,7 +258,7 @@ export const qpayCallbackGet = defineRoute({
 
 export const qpayCallbackPost = defineRoute({
   owner: 'payments', method: 'POST', path: '/api/qpay/callback/:invoiceId', access: 'public', webhook: true, category,
-  params: z.object({ invoiceId: z.string().max(100) }),
+  params: qpayCallbackParams,
   query: callbackQuery,
   body: z.object({ payment_id: z.string().max(64).optional(), object_id: z.string().max(100).optional(), object_type: z.string().max(20).optional() }).passthrough(),
   reply: callbackReply,

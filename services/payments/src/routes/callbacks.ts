@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden, isTransientError, notFound, nulPath, serveRoute } from '@bo/platform';
-import { qpayCallbackGet, qpayCallbackLegacy, qpayCallbackPost } from '@bo/proto';
+import { qpayCallbackGet, qpayCallbackLegacy, qpayCallbackParams, qpayCallbackPost } from '@bo/proto';
 import { sameToken } from '../domain/invoices';
 import type { QpayInvoice } from '../generated/prisma/client';
 import { invoiceStore, logStore } from '../store/invoice-store';
@@ -34,7 +34,7 @@ export function registerCallbackRoutes(app: FastifyInstance, { prisma, desk, con
     if (request.routeOptions.url !== qpayCallbackGet.path) return;
     // An id its route refuses (too long, a NUL) is told so by the route, naming the field; only a
     // well-formed one is looked for.
-    const params = qpayCallbackGet.params.safeParse(request.params);
+    const params = qpayCallbackParams.safeParse(request.params);
     if (!params.success || nulPath(params.data) !== null) return;
     const { token } = request.query as { token?: unknown };
     const invoice = await invoiceStore.find(prisma, params.data.invoiceId);
