@@ -9,6 +9,8 @@ export default defineConfig({
     root: import.meta.dirname,
     ...testFiles('web', ['e2e/**/*.test.ts', 'src/**/*.test.ts'], ['**/node_modules/**']),
     pool: 'forks',
+    // One worker loads the system's modules, Playwright and React once for every file (vitest.config.ts says why).
+    isolate: false,
     // One journey at a time: each starts a whole system and a browser, and two at once on two cores time out.
     fileParallelism: false,
     globalSetup: ['e2e/global-setup.ts'],
