@@ -2,7 +2,7 @@ import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, sidewaysOverflow } from './qpay-support';
-import { animationsDone, headingOutline, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+import { animationsDone, headingOutline, readToast, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 let suite: BrowserSuite;
 let system: EmbeddedSystem;
@@ -25,20 +25,6 @@ async function openPage(width: number = widths.desktop) {
   const signed = await signedIn(browser, system.url, { path: '/ai-admin', width });
   await signed.page.getByRole('heading', { level: 1, name: 'AI Chatbot Admin' }).waitFor();
   return signed;
-}
-
-/** The open toast with exactly this title (and, when given, this text in its description): its whole text. */
-async function toast(page: Page, title: string, description?: string): Promise<string> {
-  let shown = page
-    .locator('[data-scope="toast"][data-part="root"][data-state="open"]')
-    .filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
-  if (description) shown = shown.filter({ hasText: description });
-  await shown.first().waitFor({ timeout: 15_000 });
-  const text = (await shown.first().textContent()) ?? '';
-  // Closed at once, so that the next toast (the same title, perhaps) is told apart and nothing is hidden under it.
-  await shown.first().locator('[data-part="close-trigger"]').click();
-  await shown.first().waitFor({ state: 'detached' });
-  return text;
 }
 
 /** The dialog (create or edit) with this title. */
@@ -81,15 +67,15 @@ describe('the /ai-admin page against the embedded system', () => {
     await card.getByRole('button', { name: 'New Prompt' }).click();
     const create = dialogNamed(page, 'New System Prompt');
     await create.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Please fill in all fields.');
+    expect(await readToast(page, 'Validation Error')).toContain('Please fill in all fields.');
     await create.getByLabel('Prompt ID').fill('chat_assistant');
     await create.getByLabel('Name').fill('Chat assistant');
     await create.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Please fill in all fields.');
+    expect(await readToast(page, 'Validation Error')).toContain('Please fill in all fields.');
     const content = `Та манай дэлгүүрийн туслах. ${'Answer briefly and politely, with prices from the price list only. '.repeat(5)}`;
     await create.getByLabel('Content').fill(content);
     await create.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Prompt Created')).toContain('chat_assistant');
+    expect(await readToast(page, 'Prompt Created')).toContain('chat_assistant');
     await create.waitFor({ state: 'detached' });
 
     const row = card.locator('tr[data-prompt="chat_assistant"]');
@@ -104,7 +90,7 @@ describe('the /ai-admin page against the embedded system', () => {
     await create.getByLabel('Name').fill('Again');
     await create.getByLabel('Content').fill('x');
     await create.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Error')).toContain('A prompt with this ID already exists');
+    expect(await readToast(page, 'Error')).toContain('A prompt with this ID already exists');
     await create.getByRole('button', { name: 'Cancel' }).click();
 
     // Edit mode: the ID and name shown, only the content editable.
@@ -114,10 +100,10 @@ describe('the /ai-admin page against the embedded system', () => {
     expect(await edit.getByLabel('Content').inputValue()).toBe(content.trim());
     await edit.getByLabel('Content').fill('  ');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Please fill in all fields.');
+    expect(await readToast(page, 'Validation Error')).toContain('Please fill in all fields.');
     await edit.getByLabel('Content').fill('Answer in Mongolian, briefly.');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await toast(page, 'Prompt Updated');
+    await readToast(page, 'Prompt Updated');
     await expect.poll(() => row.getByTestId('prompt-preview').textContent()).toBe('Answer in Mongolian, briefly.');
     expect((await api.get<{ data: { promptId: string; content: string }[] }>('/api/admin/prompts')).data.find((p) => p.promptId === 'chat_assistant')?.content).toBe('Answer in Mongolian, briefly.');
 
@@ -130,7 +116,7 @@ describe('the /ai-admin page against the embedded system', () => {
     expect(await row.count()).toBe(1);
     await card.getByRole('button', { name: 'Delete chat_assistant' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Prompt Deleted');
+    await readToast(page, 'Prompt Deleted');
     await row.waitFor({ state: 'detached' });
     await expect.poll(() => status.getByTestId('prompts-count').textContent()).toBe(String(before.prompts_count));
     await context.close();
@@ -154,12 +140,12 @@ describe('the /ai-admin page against the embedded system', () => {
       seededRow.locator('[data-scope="switch"][data-part="root"]').click(),
     ]);
     expect(toggleRequest.postDataJSON()).toEqual({ enabled: false });
-    expect(await toast(page, 'Provider Disabled')).toContain(name);
+    expect(await readToast(page, 'Provider Disabled')).toContain(name);
     await expect.poll(() => status.getByTestId('ai-configured').textContent()).toBe('Not configured');
     expect((await api.get<{ data: Provider[] }>('/api/admin/ai-providers')).data[0].enabled).toBe(false);
     expect(await card.getByLabel(`${name} enabled`).isChecked()).toBe(false);
     await seededRow.locator('[data-scope="switch"][data-part="root"]').click();
-    await toast(page, 'Provider Enabled');
+    await readToast(page, 'Provider Enabled');
     expect(await card.getByLabel(`${name} enabled`).isChecked()).toBe(true);
     await expect.poll(() => status.getByTestId('ai-configured').textContent()).toBe('Configured');
 
@@ -178,11 +164,11 @@ describe('the /ai-admin page against the embedded system', () => {
     // A key pasted where the variable's name goes: refused by the server, in its words.
     await create.getByLabel('API key variable').fill('sk-live-0123456789');
     await create.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Error')).toContain('The API key variable must be an environment variable name ending in _API_KEY');
+    expect(await readToast(page, 'Error')).toContain('The API key variable must be an environment variable name ending in _API_KEY');
     await create.getByLabel('API key variable').fill('MISTRAL_API_KEY');
     await create.getByLabel('Priority').fill('5');
     await create.getByRole('button', { name: 'Create' }).click();
-    await toast(page, 'Provider Saved', 'OpenAI mistral-small-latest');
+    await readToast(page, 'Provider Saved', 'OpenAI mistral-small-latest');
     await create.waitFor({ state: 'detached' });
     const added = (await api.get<{ data: Provider[] }>('/api/admin/ai-providers')).data.find((p) => p.model === 'mistral-small-latest')!;
     expect(added).toMatchObject({ provider: 'openai', apiKeyEnvVar: 'MISTRAL_API_KEY', priority: 5, enabled: true, apiKeyPresent: false });
@@ -196,12 +182,12 @@ describe('the /ai-admin page against the embedded system', () => {
     expect(await edit.getByLabel('Priority').inputValue()).toBe('5');
     await edit.getByLabel('Priority').fill('');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await toast(page, 'Provider Saved');
+    await readToast(page, 'Provider Saved');
     await expect.poll(async () => (await api.get<{ data: Provider[] }>('/api/admin/ai-providers')).data.find((p) => p.id === added.id)?.priority).toBe(0);
 
     await card.getByRole('button', { name: 'Delete OpenAI mistral-small-latest' }).click();
     await page.getByRole('alertdialog', { name: 'Delete AI Provider' }).getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Provider Deleted');
+    await readToast(page, 'Provider Deleted');
     await addedRow.waitFor({ state: 'detached' });
     await context.close();
   });
@@ -222,14 +208,14 @@ describe('the /ai-admin page against the embedded system', () => {
     const mine = `${fallback.content}\n\nЗөвхөн сүүлийн 15 минутын и-мэйлийг уншина.`;
     await editor.fill(mine);
     await card.getByRole('button', { name: 'Create Prompt' }).click();
-    await toast(page, 'Email Parser Prompt Created');
+    await readToast(page, 'Email Parser Prompt Created');
     await expect.poll(() => card.getByTestId('parser-mode').textContent()).toBe('Saved');
     expect((await api.get<{ content: string }>('/api/system-prompts/email_parser')).content).toBe(mine);
     expect(await editor.inputValue()).toBe(mine);
 
     await editor.fill(`${mine}\nКодыг тоогоор нь буцаана.`);
     await card.getByRole('button', { name: 'Update Prompt' }).click();
-    await toast(page, 'System Prompt Updated');
+    await readToast(page, 'System Prompt Updated');
     expect((await api.get<{ content: string }>('/api/system-prompts/email_parser')).content).toBe(`${mine}\nКодыг тоогоор нь буцаана.`);
 
     // The default, read into the editor on request (saved only when the admin saves it).
@@ -271,15 +257,15 @@ describe('the /ai-admin page against the embedded system', () => {
     await flows.getByRole('button', { name: 'New Flow' }).click();
     const newFlow = dialogNamed(page, 'New Chat Flow');
     await newFlow.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Both name and flow ID are required.');
+    expect(await readToast(page, 'Validation Error')).toContain('Both name and flow ID are required.');
     await newFlow.getByLabel('Name').fill('Netflix_Renewal');
     await newFlow.getByLabel('Flow ID').fill('   ');
     await newFlow.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Both name and flow ID are required.');
+    expect(await readToast(page, 'Validation Error')).toContain('Both name and flow ID are required.');
     await newFlow.getByLabel('Flow ID').fill(flowId);
     await newFlow.getByLabel('Description (optional)').fill('Netflix renewal questions');
     await newFlow.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Flow Created')).toContain(`netflix_renewal → ${flowId}`);
+    expect(await readToast(page, 'Flow Created')).toContain(`netflix_renewal → ${flowId}`);
     const flowRow = flows.locator('tr[data-flow="netflix_renewal"]');
     await flowRow.getByText(flowId).waitFor();
 
@@ -288,17 +274,17 @@ describe('the /ai-admin page against the embedded system', () => {
     expect(await newMapping.getByLabel('Priority').inputValue()).toBe('0');
     expect(await newMapping.getByLabel('Enabled').isChecked()).toBe(true);
     await newMapping.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Match value and flow namespace are required.');
+    expect(await readToast(page, 'Validation Error')).toContain('Match value and flow namespace are required.');
     expect(await textsOf(newMapping.getByLabel('Match type').locator('option'))).toEqual(['Exact', 'Keyword']);
     await newMapping.getByLabel('Match type').selectOption('keyword');
     await newMapping.getByLabel('Match value').fill('netflix');
     await newMapping.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Match value and flow namespace are required.');
+    expect(await readToast(page, 'Validation Error')).toContain('Match value and flow namespace are required.');
     await newMapping.getByLabel('Flow namespace').fill(flowId);
     await newMapping.getByLabel('Flow name (optional)').fill('netflix_renewal');
     await newMapping.getByLabel('Priority').fill('10');
     await newMapping.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Mapping Created')).toContain(`netflix → ${flowId}`);
+    expect(await readToast(page, 'Mapping Created')).toContain(`netflix → ${flowId}`);
     const mappingRow = mappings.locator('tr[data-mapping="netflix"]');
     await mappingRow.waitFor();
     const [mapping] = (await api.get<{ data: Mapping[] }>('/api/admin/flow-mappings')).data;
@@ -313,10 +299,10 @@ describe('the /ai-admin page against the embedded system', () => {
 
     // The tester: a product name is required; a matching one shows the mapping it is routed to.
     await tester.getByRole('button', { name: 'Test Routing' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Please enter a product name to test.');
+    expect(await readToast(page, 'Validation Error')).toContain('Please enter a product name to test.');
     await tester.getByLabel('Product name').fill('Netflix Premium - 1 сар');
     await tester.getByRole('button', { name: 'Test Routing' }).click();
-    expect(await toast(page, 'Test Complete')).toContain(`Routed to ${flowId}`);
+    expect(await readToast(page, 'Test Complete')).toContain(`Routed to ${flowId}`);
     const result = tester.getByTestId('flow-test-result');
     expect(await result.getByTestId('flow-test-matched').textContent()).toBe('Matched');
     expect(await result.getByTestId('flow-test-type').textContent()).toBe('Keyword');
@@ -332,10 +318,10 @@ describe('the /ai-admin page against the embedded system', () => {
     await edit.getByText('Enabled', { exact: true }).click();
     expect(await edit.getByLabel('Enabled').isChecked()).toBe(false);
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await toast(page, 'Mapping Updated');
+    await readToast(page, 'Mapping Updated');
     await expect.poll(() => tableSwitch.isChecked()).toBe(false);
     await tester.getByRole('button', { name: 'Test Routing' }).click();
-    expect(await toast(page, 'Test Complete')).toContain('No enabled mapping matches this product name.');
+    expect(await readToast(page, 'Test Complete')).toContain('No enabled mapping matches this product name.');
     expect(await result.getByTestId('flow-test-matched').textContent()).toBe('No match');
     await pageShot(page, 'ai-admin-flows');
 
@@ -347,13 +333,13 @@ describe('the /ai-admin page against the embedded system', () => {
     const accepted = answerConfirm(page, true);
     await mappings.getByRole('button', { name: 'Delete netflix' }).click();
     await accepted;
-    await toast(page, 'Mapping Deleted');
+    await readToast(page, 'Mapping Deleted');
     await mappingRow.waitFor({ state: 'detached' });
 
     const flowConfirm = answerConfirm(page, true);
     await flows.getByRole('button', { name: 'Delete netflix_renewal' }).click();
     expect(await flowConfirm).toBe('Delete the flow “netflix_renewal”?');
-    await toast(page, 'Flow Deleted');
+    await readToast(page, 'Flow Deleted');
     await flowRow.waitFor({ state: 'detached' });
     expect((await api.get<{ data: unknown[] }>('/api/admin/flows')).data).toEqual([]);
     await context.close();
@@ -370,7 +356,7 @@ describe('the /ai-admin page against the embedded system', () => {
       await dialog.getByLabel('Title').fill(title);
       await dialog.getByLabel('Content').fill(content);
       await dialog.getByRole('button', { name: 'Create' }).click();
-      expect(await toast(page, 'Entry Saved')).toContain(title);
+      expect(await readToast(page, 'Entry Saved')).toContain(title);
       await dialog.waitFor({ state: 'detached' });
     };
 
@@ -379,7 +365,7 @@ describe('the /ai-admin page against the embedded system', () => {
     await dialog.getByLabel('Category').fill('Payments');
     await dialog.getByLabel('Title').fill('Paying with QPay');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Please fill in all fields.');
+    expect(await readToast(page, 'Validation Error')).toContain('Please fill in all fields.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const qpay = 'Scan the QR code in your bank app, or open the payment link; the key arrives in this chat within a minute of payment. QPay works with every Mongolian bank app.';
@@ -402,14 +388,14 @@ describe('the /ai-admin page against the embedded system', () => {
     expect(await edit.getByLabel('Content').inputValue()).toBe(qpay);
     await edit.getByLabel('Title').fill('Paying by QPay');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await toast(page, 'Entry Saved', 'Paying by QPay');
+    await readToast(page, 'Entry Saved', 'Paying by QPay');
     const editedRow = card.locator('tr[data-entry="Paying by QPay"]');
     await editedRow.waitFor();
 
     // The test search: a query is required; the results as the server ranked them, with their badges.
     const search = card.getByTestId('knowledge-search');
     await search.getByRole('button', { name: 'Search', exact: true }).click();
-    expect(await toast(page, 'Validation Error')).toContain('Please enter a search query.');
+    expect(await readToast(page, 'Validation Error')).toContain('Please enter a search query.');
     const runSearch = async (query: string): Promise<SearchReply> => {
       await search.getByLabel('Search query').fill(query);
       const [response] = await Promise.all([
@@ -457,7 +443,7 @@ describe('the /ai-admin page against the embedded system', () => {
     await card.getByRole('button', { name: 'Delete Paying by QPay' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Knowledge Entry' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'Entry Deleted', 'Paying by QPay');
+    await readToast(page, 'Entry Deleted', 'Paying by QPay');
     await editedRow.waitFor({ state: 'detached' });
     expect(await textsOf(filter.locator('option'))).toEqual(['All categories', 'Delivery (1)']);
     await context.close();
@@ -487,29 +473,29 @@ describe('the /ai-admin page against the embedded system', () => {
       pause.getByRole('button', { name: 'Pause', exact: true }).click(),
     ]);
     expect(pauseRequest.postDataJSON()).toEqual({ hours: 3 });
-    await toast(page, 'Automation Paused', '7000001');
+    await readToast(page, 'Automation Paused', '7000001');
     await expect.poll(async () => (await item.getByTestId('pause-state').textContent()) ?? '').toMatch(/^Paused until .+, by admin@example\.com$/);
     const paused = (await api.get<{ data: Conversation[] }>('/api/admin/conversations')).data.find((c) => c.userId === '7000001')!;
     expect(Date.parse(paused.pause!.until!) - Date.now()).toBeGreaterThan(2.9 * 3_600_000);
 
     await item.getByRole('button', { name: 'Resume' }).click();
-    await toast(page, 'Automation Resumed', 'The chat answers 7000001 again.');
+    await readToast(page, 'Automation Resumed', 'The chat answers 7000001 again.');
     await expect.poll(() => item.getByTestId('pause-state').textContent()).toBe('Automation on');
 
     await item.getByRole('button', { name: 'Pause', exact: true }).click();
     await pause.getByText('Until resumed', { exact: true }).click();
     await pause.getByRole('button', { name: 'Pause', exact: true }).click();
-    await toast(page, 'Automation Paused', 'until you resume');
+    await readToast(page, 'Automation Paused', 'until you resume');
     await expect.poll(() => item.getByTestId('pause-state').textContent()).toBe('Paused until resumed, by admin@example.com');
     expect((await api.get<{ data: Conversation[] }>('/api/admin/conversations')).data.find((c) => c.userId === '7000001')!.pause).toMatchObject({ until: null });
     await item.getByRole('button', { name: 'Resume' }).click();
-    await toast(page, 'Automation Resumed');
+    await readToast(page, 'Automation Resumed');
 
     await item.getByRole('button', { name: 'Delete history' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Chat History' });
     expect(await confirm.textContent()).toContain('7000001');
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toast(page, 'History Deleted', '7000001');
+    await readToast(page, 'History Deleted', '7000001');
     await item.waitFor({ state: 'detached' });
     expect((await api.get<{ data: Conversation[] }>('/api/admin/conversations')).data.some((c) => c.userId === '7000001')).toBe(false);
     await context.close();
@@ -535,7 +521,7 @@ describe('the /ai-admin page against the embedded system', () => {
       await page.getByTestId('expiry-template').getByTestId('reminder-preview').waitFor();
       await page.getByTestId('flow-tester').getByLabel('Product name').fill('Disney+ 1 сар');
       await page.getByTestId('flow-tester').getByRole('button', { name: 'Test Routing' }).click();
-      await toast(page, 'Test Complete');
+      await readToast(page, 'Test Complete');
       await page.getByTestId('knowledge-search').getByLabel('Search query').fill('profile password');
       await page.getByTestId('knowledge-search').getByRole('button', { name: 'Search', exact: true }).click();
       await page.getByTestId('search-results').waitFor();

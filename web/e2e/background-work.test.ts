@@ -2,7 +2,7 @@ import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeRunsBackend } from './background-work-support';
-import { animationsDone, newContext, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+import { animationsDone, newContext, openToasts, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 let suite: BrowserSuite;
 let system: EmbeddedSystem;
@@ -33,7 +33,7 @@ function apiOf(page: Page) {
   };
 }
 
-const openToast = (page: Page, title: string) => page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: title });
+const openToast = (page: Page, title: string) => openToasts(page).filter({ hasText: title });
 const rowOf = (page: Page, id: string) => page.locator(`tr[data-run-id=${JSON.stringify(id)}]`);
 const statusOf = (scope: Locator) => scope.getByTestId('run-status').first().getAttribute('data-status');
 

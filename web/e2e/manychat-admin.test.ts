@@ -1,7 +1,7 @@
 import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+import { animationsDone, openToasts, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 import { adminApi } from './qpay-support';
 
 /** A message the ManyChat simulator delivered (the fields these journeys read). */
@@ -43,7 +43,7 @@ async function messagesAbout(subscriberId: string, text: string): Promise<SimMes
 
 /** The open toast with this title (one at a time), waited for. */
 async function toast(page: Page, title: string): Promise<Locator> {
-  const found = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: title });
+  const found = openToasts(page).filter({ hasText: title });
   await found.waitFor({ timeout: 15_000 });
   return found;
 }

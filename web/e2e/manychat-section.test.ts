@@ -2,7 +2,7 @@ import type { EmbeddedSystem } from '@bo/embedded';
 import { DASHBOARD_SAMPLE_SUBSCRIBER, type DynamicBlock } from '@bo/proto';
 import type { Browser, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+import { openToasts, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 let suite: BrowserSuite;
 let system: EmbeddedSystem;
@@ -47,7 +47,7 @@ async function botMessage(chat: ReturnType<typeof chatOf>, count: number): Promi
 
 /** The open toast with this title (one at a time), waited for. */
 async function toast(page: Page, title: string): Promise<Locator> {
-  const found = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: title });
+  const found = openToasts(page).filter({ hasText: title });
   await found.waitFor({ timeout: 15_000 });
   return found;
 }

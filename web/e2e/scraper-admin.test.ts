@@ -2,7 +2,7 @@ import type { EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, sidewaysOverflow } from './qpay-support';
-import { animationsDone, headingOutline, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+import { animationsDone, closeToast, headingOutline, openToasts, readToast, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 import type { ComparisonRow, ProductGame, ProductMappingView, ScrapedProduct } from '@bo/proto';
 
 interface Marketplace { id: number; name: string; url: string; countryCode: string; enabled: boolean }
@@ -45,29 +45,15 @@ async function openPage(width: number = widths.desktop, tab?: string) {
   return signed;
 }
 
-/** The open toast with exactly this title (and, when given, this text in its description): its whole text; then closed. */
-async function toast(page: Page, title: string, description?: string | RegExp): Promise<string> {
-  let shown = page
-    .locator('[data-scope="toast"][data-part="root"][data-state="open"]')
-    .filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
-  if (description) shown = shown.filter({ hasText: description });
-  await shown.first().waitFor({ timeout: 20_000 });
-  const text = (await shown.first().textContent()) ?? '';
-  await shown.first().locator('[data-part="close-trigger"]').click();
-  await shown.first().waitFor({ state: 'detached' });
-  return text;
-}
-
 /** The open toast whose title is one of these (an outcome that may go either way): its title and whole text; then closed. */
 async function toastOneOf(page: Page, titles: string[]): Promise<{ title: string; text: string }> {
-  const shown = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({
+  const shown = openToasts(page).filter({
     has: page.locator('[data-part="title"]').filter({ hasText: new RegExp(`^(${titles.map((title) => title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`) }),
   });
   await shown.first().waitFor({ timeout: 20_000 });
   const title = (await shown.first().locator('[data-part="title"]').textContent()) ?? '';
   const text = (await shown.first().textContent()) ?? '';
-  await shown.first().locator('[data-part="close-trigger"]').click();
-  await shown.first().waitFor({ state: 'detached' });
+  await closeToast(shown.first());
   return { title, text };
 }
 
@@ -160,7 +146,7 @@ describe('the /scraper-admin page against the embedded system and the marketplac
 
     await dialog.getByLabel('Scrape config (JSON)').fill(JSON.stringify(config, null, 2));
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await toast(page, 'Marketplace added successfully');
+    await readToast(page, 'Marketplace added successfully');
     await dialog.waitFor({ state: 'detached' });
     const row = card.locator(`tr[data-marketplace="${MARKETPLACE}"]`);
     await row.waitFor();
@@ -175,7 +161,7 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     expect(await edit.getByLabel('Pagination parameter').inputValue()).toBe('page');
     await edit.getByLabel('Country code').fill('mn');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await toast(page, 'Marketplace updated successfully');
+    await readToast(page, 'Marketplace updated successfully');
     await edit.waitFor({ state: 'detached' });
     await expect.poll(async () => (await row.locator('td').allTextContents())[2]).toBe('MN');
 
@@ -184,11 +170,11 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     const enabledSwitch = row.locator('[data-scope="switch"][data-part="root"]');
     expect(await enabledSwitch.textContent()).toBe('Enabled');
     await enabledSwitch.click();
-    await toast(page, 'Marketplace updated successfully');
+    await readToast(page, 'Marketplace updated successfully');
     await expect.poll(() => enabledSwitch.textContent()).toBe('Disabled');
     expect(await scrapeNow.isDisabled()).toBe(true);
     await enabledSwitch.click();
-    await toast(page, 'Marketplace updated successfully');
+    await readToast(page, 'Marketplace updated successfully');
     await expect.poll(() => enabledSwitch.textContent()).toBe('Enabled');
     await expect.poll(() => scrapeNow.isEnabled()).toBe(true);
 
@@ -288,7 +274,7 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     const jobRow = page.getByTestId('jobs-table').locator('tr[data-status="cancelled"]').first();
     const id = await jobRow.getAttribute('data-job');
     await jobRow.getByRole('button', { name: `Resume job ${id} of ${MARKETPLACE}` }).click();
-    await toast(page, 'Job resumed successfully');
+    await readToast(page, 'Job resumed successfully');
     const progressDialog = page.getByRole('dialog', { name: 'Scraping Progress' });
     await expect.poll(() => progressDialog.getByTestId('scrape-progress').getAttribute('data-status'), { timeout: 90_000 }).toBe('completed');
     expect(await progressDialog.getByTestId('progress-pages').textContent()).toBe('3/3');
@@ -356,7 +342,7 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     await confirm.waitFor({ state: 'detached' });
     await productRow(page, victim.id).getByRole('button', { name: `Delete ${victimLabel}` }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await toast(page, 'Variation deleted successfully');
+    await readToast(page, 'Variation deleted successfully');
     await productRow(page, victim.id).waitFor({ state: 'detached' });
     expect((await productsOf(page)).data.some((row) => row.id === victim.id)).toBe(false);
 
@@ -373,7 +359,7 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     const confirmGame = page.getByRole('alertdialog', { name: 'Delete Game' });
     expect(await confirmGame.textContent()).toMatch(/Delete Mobile Legends and all of its \d+ variations\?/);
     await confirmGame.getByRole('button', { name: 'Delete all' }).click();
-    await toast(page, 'Parent product and all variations deleted successfully');
+    await readToast(page, 'Parent product and all variations deleted successfully');
     await mlHeader.waitFor({ state: 'detached' });
     expect((await gamesOf(page)).map((game) => game.gameName)).not.toContain('Mobile Legends');
 
@@ -384,7 +370,7 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     const confirmMarketplace = page.getByRole('alertdialog', { name: 'Delete Marketplace' });
     expect(await confirmMarketplace.textContent()).toContain('Delete the marketplace GameMarket ML? Its jobs and scraped products are deleted with it.');
     await confirmMarketplace.getByRole('button', { name: 'Delete', exact: true }).click();
-    await toast(page, 'Marketplace deleted successfully');
+    await readToast(page, 'Marketplace deleted successfully');
     await mlRow.waitFor({ state: 'detached' });
     await context.close();
   });
@@ -430,12 +416,12 @@ describe('the /scraper-admin page against the embedded system and the marketplac
 
     await rateCard.getByLabel('New exchange rate (MNT per 1 USD)').fill('3500');
     await rateCard.getByRole('button', { name: 'Update Rate' }).click();
-    await toast(page, 'Exchange rate updated successfully');
+    await readToast(page, 'Exchange rate updated successfully');
     await expect.poll(() => rateCard.getByTestId('current-rate').textContent()).toContain('3,500 MNT per 1 USD');
     expect(await rateCard.getByLabel('New exchange rate (MNT per 1 USD)').inputValue()).toBe('');
     await rateCard.getByLabel('New commission (%)').fill('10');
     await rateCard.getByRole('button', { name: 'Update Commission' }).click();
-    await toast(page, 'Commission rate updated successfully');
+    await readToast(page, 'Commission rate updated successfully');
     await expect.poll(() => rateCard.getByTestId('current-commission').textContent()).toContain('10%');
     expect(await rateCard.getByTestId('rate-updated-by').textContent()).toContain('admin@example.com');
 
@@ -464,9 +450,9 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     await invalid.waitFor({ state: 'detached' });
 
     await addTier('10', '', '5');
-    await toast(page, 'Commission tier created successfully');
+    await readToast(page, 'Commission tier created successfully');
     await addTier('0', '10', '15');
-    await toast(page, 'Commission tier created successfully');
+    await readToast(page, 'Commission tier created successfully');
     const table = tiersCard.getByTestId('tiers-table');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     expect(await table.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['$0.00', '$10.00', '15%', 'EditDelete']);
@@ -476,13 +462,13 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     const edit = page.getByRole('dialog', { name: 'Edit Commission Tier' });
     await edit.getByLabel('Commission Rate (%)').fill('12.5');
     await edit.getByRole('button', { name: 'Save changes' }).click();
-    await toast(page, 'Commission tier updated successfully');
+    await readToast(page, 'Commission tier updated successfully');
     await expect.poll(() => table.locator('tbody tr').first().locator('td').nth(2).textContent()).toBe('12.5%');
 
     await table.getByRole('button', { name: 'Delete $10.00 and up' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete Commission Tier' });
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
-    await toast(page, 'Commission tier deleted successfully');
+    await readToast(page, 'Commission tier deleted successfully');
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     await context.close();
   });
@@ -504,7 +490,7 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     // One variation.
     const row = productRow(page, one.id);
     await row.getByRole('button', { name: `Publish ${labelOf(one)}` }).click();
-    await toast(page, 'Product published to WooCommerce');
+    await readToast(page, 'Product published to WooCommerce');
     await expect.poll(() => row.getAttribute('data-published'), { timeout: 15_000 }).toBe('true');
     expect(await row.getByTestId('publish-state').textContent()).toBe('Published');
     expect(await row.getByLabel(`${labelOf(one)} is published already`).isDisabled()).toBe(true); // published: cannot be selected
@@ -512,10 +498,10 @@ describe('the /scraper-admin page against the embedded system and the marketplac
 
     // Private, then public again.
     await row.getByTestId('visibility').click();
-    await toast(page, 'Product is now private');
+    await readToast(page, 'Product is now private');
     await expect.poll(() => row.getByTestId('visibility').getAttribute('data-status')).toBe('draft');
     await row.getByTestId('visibility').click();
-    await toast(page, 'Product is now public');
+    await readToast(page, 'Product is now public');
     await expect.poll(() => row.getByTestId('visibility').getAttribute('data-status')).toBe('publish');
 
     // Rescrape: the price as the marketplace has it now.
@@ -527,7 +513,7 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     for (const other of rest.slice(0, 2)) await productRow(page, other.id).getByTestId('product-checkbox').click();
     const publishSelected = page.getByRole('button', { name: 'Publish Selected to WooCommerce (2)' });
     await publishSelected.click();
-    expect(await toast(page, 'Products Published')).toContain('Published 2 products to WooCommerce');
+    expect(await readToast(page, 'Products Published')).toContain('Published 2 products to WooCommerce');
     await page.getByRole('button', { name: 'Publish Selected to WooCommerce (0)' }).waitFor();
     const now = new Set((await mappings()).map((mapping) => mapping.scrapedProductId));
     for (const other of rest.slice(0, 2)) expect(now.has(other.id)).toBe(true);
@@ -547,22 +533,22 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     );
     try {
       await page.getByRole('button', { name: `Publish Selected to WooCommerce (${left.length})` }).click();
-      const partial = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: 'Partial Success' });
+      const partial = openToasts(page).filter({ hasText: 'Partial Success' });
       await partial.waitFor();
       expect(await partial.locator('[data-part="description"]').innerText()).toBe('Published: 1, Failed: 5\nProduct 1: a\nProduct 2: b\nProduct 3: c\n...and 2 more');
       await page.getByRole('button', { name: 'Publish Selected to WooCommerce (0)' }).waitFor();
       await page.waitForTimeout(6_500); // past the usual 5 s
       expect(await partial.isVisible()).toBe(true);
-      await partial.locator('[data-part="close-trigger"]').click();
+      await closeToast(partial);
     } finally {
       await page.unroute('**/api/scraper/publish-selected');
     }
 
     // Sync Deletions and the header's Sync Prices report their counts.
     await page.getByRole('button', { name: 'Sync Deletions' }).click();
-    expect(await toast(page, 'Sync Complete')).toMatch(/Checked \d+ products, removed \d+ deleted mappings/);
+    expect(await readToast(page, 'Sync Complete')).toMatch(/Checked \d+ products, removed \d+ deleted mappings/);
     await page.getByRole('button', { name: 'Sync Prices' }).click();
-    expect(await toast(page, 'Price Sync Complete')).toMatch(/Updated: \d+, Skipped: \d+, Errors: \d+/);
+    expect(await readToast(page, 'Price Sync Complete')).toMatch(/Updated: \d+, Skipped: \d+, Errors: \d+/);
     // Every marketplace price moves and the pages are read again: the published variations' new prices wait for Sync Changed Prices (N).
     await fetch(`${marketUrl}/__sim/prices/change`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ percent: 7, every: 1, gameSlug: 'genshin-impact' }) });
     const marketplaceId = (await productsOf(page)).data.find((product) => product.id === one.id)!.marketplaceId;
@@ -573,13 +559,13 @@ describe('the /scraper-admin page against the embedded system and the marketplac
     await page.reload();
     await openGame(page, GAME);
     await page.getByRole('button', { name: `Sync Changed Prices (${waiting})` }).click();
-    await toast(page, 'Changed Prices Synced');
+    await readToast(page, 'Changed Prices Synced');
     await expect.poll(() => page.getByRole('button', { name: /^Sync Changed Prices/ }).count()).toBe(0);
     expect((await mappings()).filter((mapping) => mapping.priceChanged)).toEqual([]);
 
     // Unpublished: selectable again.
     await row.getByRole('button', { name: `Unpublish ${labelOf(one)}` }).click();
-    await toast(page, 'Product unpublished successfully');
+    await readToast(page, 'Product unpublished successfully');
     await expect.poll(() => row.getAttribute('data-published'), { timeout: 15_000 }).toBe('false');
     expect(await row.getByLabel(`Select ${labelOf(one)}`).isEnabled()).toBe(true);
     await context.close();

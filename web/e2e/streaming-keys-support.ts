@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
+import { openToasts } from './support';
 
 /** The open toast with this title (one at a time), waited for. */
 export async function toast(page: Page, title: string): Promise<Locator> {
-  const found = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: title });
+  const found = openToasts(page).filter({ hasText: title });
   await found.waitFor({ timeout: 15_000 });
   return found;
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
+import { vi } from 'vitest';
 import { startEmbedded, type EmbeddedOptions, type EmbeddedSystem } from '@bo/embedded';
 
 export const widths = { desktop: 1440, mobile: 390 } as const;
@@ -167,6 +168,36 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 export async function animationsDone(locator: Locator): Promise<void> {
   await locator.evaluate((element) =>
     Promise.all(element.getAnimations({ subtree: true }).map((animation: { finished: Promise<unknown> }) => animation.finished.catch(() => undefined))),
+  );
+}
+
+/** Open toasts (data-state="open"); a closed one stays in the page until it is removed, marked closed. */
+export const openToasts = (page: Page) => page.locator('[data-scope="toast"][data-part="root"][data-state="open"]');
+
+/** The open toast with exactly this title (and, when given, this text in its description): its whole text; then closed. */
+export async function readToast(page: Page, title: string, description?: string | RegExp): Promise<string> {
+  let shown = openToasts(page).filter({ has: page.locator('[data-part="title"]').getByText(title, { exact: true }) });
+  if (description) shown = shown.filter({ hasText: description });
+  await shown.first().waitFor({ timeout: 20_000 });
+  const text = (await shown.first().textContent()) ?? '';
+  await closeToast(shown.first());
+  return text;
+}
+
+/**
+ * Closes an open toast with its close button, at once, so that the next toast (the same title,
+ * perhaps) is told apart and nothing is hidden under it. Zag's toast ignores a dismiss that lands
+ * while it is updating (its 'visible:updating' state, a frame long; seen once in a loaded CI run),
+ * so a click that left it open is made again, as a person would.
+ */
+export async function closeToast(shown: Locator): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if ((await shown.count()) === 0) return;
+      await shown.locator('[data-part="close-trigger"]').click({ timeout: 5_000 });
+      await shown.waitFor({ state: 'detached', timeout: 5_000 });
+    },
+    { timeout: 30_000, interval: 100 },
   );
 }
 

@@ -2,7 +2,7 @@ import type { EmbeddedSystem } from '@bo/embedded';
 import { defaultKeys } from '@bo/sim-woocommerce';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsDone, newContext, screenshot, signedIn, startBrowserSuite, visibleText, widths, type BrowserSuite } from './support';
+import { animationsDone, newContext, openToasts, screenshot, signedIn, startBrowserSuite, visibleText, widths, type BrowserSuite } from './support';
 
 /** A product or a variation as the WooCommerce simulator holds it. */
 interface ShopItem {
@@ -322,7 +322,7 @@ describe('the /woocommerce page against the shop simulator', () => {
     // An id the shop does not have: the service refuses it, and the toast carries its reason (not the page's default).
     await id.fill('999999');
     await save.click();
-    const refused = page.locator('[data-scope="toast"][data-part="root"][data-state="open"]').filter({ hasText: 'Failed to Add Mapping' });
+    const refused = openToasts(page).filter({ hasText: 'Failed to Add Mapping' });
     await refused.waitFor();
     const reason = (await refused.locator('[data-part="description"]').textContent()) ?? '';
     expect(reason).not.toBe('');
