@@ -5,6 +5,8 @@
  * (its error kept). A dry run does all of it and rolls back, so its counts are the real ones.
  * Serial columns are set past the rows imported. Columns the export leaves out (secrets) are
  * neither written nor cleared: a row added gets their default, a row updated keeps its own.
+ * An append-only table's row (an audit entry) is added unless an entry of the same content is
+ * there, under its own id when that is free and a new one when this system used it.
  */
 import { quoteIdentifier, sessionOf, type Database, type TransactionSession } from '../db/database';
 import { conflict } from '../errors';
@@ -73,6 +75,7 @@ async function importTable(session: TransactionSession, shape: TableShape, rows:
     result.failed += count;
     if (result.errors.length < ERRORS_KEPT) result.errors.push(message);
   };
+  if (rows.length === 0) return result;
   if (shape.key.length === 0) {
     refuse(rows.length, `${shape.name} has no primary key to match rows by`);
     return result;
@@ -83,14 +86,7 @@ async function importTable(session: TransactionSession, shape: TableShape, rows:
     refuse(rows.length, `${shape.name}: rows without their key (${shape.key.join(', ')})`);
     return result;
   }
-  const upsert = upsertSql(shape, columns);
-  const apply = async (batch: Record<string, unknown>[]) => {
-    const written = await session.query<{ inserted: boolean }>(upsert, [JSON.stringify(batch)]);
-    const added = written.filter((row) => row.inserted).length;
-    result.added += added;
-    result.updated += written.length - added;
-    result.unchanged += batch.length - written.length;
-  };
+  const apply = shape.appendOnly ? appendNew(session, shape, columns, result) : upsert(session, shape, columns, result);
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const batch = rows.slice(start, start + ROWS_PER_STATEMENT);
     await session.exec('SAVEPOINT import_batch');
@@ -114,13 +110,56 @@ async function importTable(session: TransactionSession, shape: TableShape, rows:
     }
   }
   // The next row made here gets a number past every imported one (the audit log's next entry too).
+  await setSerialsPastRows(session, shape);
+  return result;
+}
+
+type ApplyBatch = (batch: Record<string, unknown>[]) => Promise<void>;
+
+/** Writes a batch as new, updated or unchanged rows, and counts them. */
+function upsert(session: TransactionSession, shape: TableShape, columns: string[], result: TableImportResult): ApplyBatch {
+  const sql = upsertSql(shape, columns);
+  return async (batch) => {
+    const written = await session.query<{ inserted: boolean }>(sql, [JSON.stringify(batch)]);
+    const added = written.filter((row) => row.inserted).length;
+    result.added += added;
+    result.updated += written.length - added;
+    result.unchanged += batch.length - written.length;
+  };
+}
+
+/**
+ * Adds each row of an append-only table whose content (every column but its key) no row has: first
+ * those whose id is free, under it; then, with the sequence past every id, the rest under new ids.
+ * The same file again finds every entry there: nothing added, nothing refused.
+ */
+function appendNew(session: TransactionSession, shape: TableShape, columns: string[], result: TableImportResult): ApplyBatch {
+  const content = columns.filter((column) => !shape.key.includes(column));
+  const list = (of: string[]) => of.map(quoteIdentifier).join(', ');
+  const sameContent = `ROW(${content.map((column) => `t.${quoteIdentifier(column)}`).join(', ')}) IS NOT DISTINCT FROM ROW(${content.map((column) => `i.${quoteIdentifier(column)}`).join(', ')})`;
+  const incoming = (of: string[]) => `SELECT ${of.map((column) => `i.${quoteIdentifier(column)}`).join(', ')}
+    FROM jsonb_populate_recordset(NULL::${shape.qualified}, $1::jsonb) i
+    WHERE NOT EXISTS (SELECT 1 FROM ${shape.qualified} t WHERE ${sameContent})`;
+  const underTheirIds = `INSERT INTO ${shape.qualified} (${list(columns)}) ${incoming(columns)} ON CONFLICT DO NOTHING RETURNING 1`;
+  const underNewIds = `INSERT INTO ${shape.qualified} (${list(content)}) ${incoming(content)} RETURNING 1`;
+  return async (batch) => {
+    const rows = JSON.stringify(batch);
+    const kept = await session.query(underTheirIds, [rows]);
+    await setSerialsPastRows(session, shape);
+    const renumbered = await session.query(underNewIds, [rows]);
+    result.added += kept.length + renumbered.length;
+    result.unchanged += batch.length - kept.length - renumbered.length;
+  };
+}
+
+/** Sets each serial column's sequence past the table's rows: the next row made gets a number no row has. */
+async function setSerialsPastRows(session: TransactionSession, shape: TableShape): Promise<void> {
   for (const serial of shape.serials) {
     await session.query(
       `SELECT setval(pg_get_serial_sequence($1, $2), coalesce((SELECT max(${quoteIdentifier(serial)}) FROM ${shape.qualified}), 0) + 1, false)`,
       [shape.qualified, serial],
     );
   }
-  return result;
 }
 
 /** Adds each row whose key is new, updates each that differs, and says which it added (`xmax = 0`: a row just inserted). */

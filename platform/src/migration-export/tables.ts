@@ -19,7 +19,15 @@ export interface TableShape {
   columns: string[];
   /** Columns filled from a sequence, set past the imported rows after an import. */
   serials: string[];
+  /** Rows are only ever added (the audit log): an import matches them by content, never updates one. */
+  appendOnly: boolean;
 }
+
+/**
+ * The tables no statement edits (the audit log, migrations/20261127050000_audit_log): their ids are
+ * each system's own count, so an entry from a file is the same entry when its content is.
+ */
+export const APPEND_ONLY_TABLES: readonly string[] = ['admin_logs'];
 
 /** Which tables of a service leave in an export, and which of their columns never do (secrets). */
 export interface ExportPolicy {
@@ -54,7 +62,7 @@ export async function tablesOf(session: TransactionSession, schema: string, poli
   );
   const tables = rows
     .filter((row) => !skipped.has(row.name))
-    .map((row) => ({ name: row.name, qualified: `${quoteIdentifier(schema)}.${quoteIdentifier(row.name)}`, key: row.key ?? [], columns: row.columns, serials: row.serials ?? [] }));
+    .map((row) => ({ name: row.name, qualified: `${quoteIdentifier(schema)}.${quoteIdentifier(row.name)}`, key: row.key ?? [], columns: row.columns, serials: row.serials ?? [], appendOnly: APPEND_ONLY_TABLES.includes(row.name) }));
   return parentsFirst(tables, edges);
 }
 

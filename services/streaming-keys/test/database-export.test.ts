@@ -108,11 +108,14 @@ describe('database export and import, service by service', () => {
     const dry = await importInto(target, 'streaming-keys', exported, { dryRun: true });
     expect(dry.status).toBe(200);
     expect(byTable(dry.body.tables).streaming_keys).toMatchObject({ added: 1_204, updated: 0, unchanged: 0, failed: 0 });
+    // An empty table is nothing wrong: no refusal, no message.
+    expect(Object.values(exported.tables).some((table) => table.count === 0)).toBe(true);
+    for (const table of dry.body.tables) expect(table, table.table).toMatchObject({ failed: 0, errors: [] });
     expect(await target.keys.prisma.streamingKey.count()).toBe(0);
 
     const applied = await importInto(target, 'streaming-keys', exported, { dryRun: false });
     expect(applied.status).toBe(200);
-    for (const table of applied.body.tables) expect(table, table.table).toMatchObject({ added: exported.tables[table.table]!.count, failed: 0 });
+    for (const table of applied.body.tables) expect(table, table.table).toMatchObject({ added: exported.tables[table.table]!.count, failed: 0, errors: [] });
     const again = await exportOf(target, 'streaming-keys');
     // Every table the same, row for row; the audit log has the source's entries and one 'import' entry per table the import changed.
     expect(checksumsOf(again, ['admin_logs'])).toEqual(checksumsOf(exported, ['admin_logs']));
@@ -136,12 +139,26 @@ describe('database export and import, service by service', () => {
     expect((await exportOf(target, 'streaming-keys')).tables.admin_logs!.count).toBe(again.tables.admin_logs!.count + 1);
   });
 
-  it('updates a row that differs, keeps a left-out secret as it is, and refuses a row the database refuses while the others go in', async () => {
+  it("updates a row that differs, keeps a left-out secret as it is, adds the file's audit entries beside the system's own, and refuses a row the database refuses while the others go in", async () => {
     const payments = await exportOf(source, 'payments');
     const settings = { qpayClientId: 'TARGET_MERCHANT', qpayClientSecret: 'target-secret', qpayInvoiceCode: 'TARGET_INVOICE', qpayEnvironment: 'sandbox', enabled: false };
     expect((await target.system.call('payments', 'POST', '/api/qpay/settings', settings, admin)).status).toBe(200);
+    // The target's audit log has entries of its own, numbered as the file's are.
+    const own = (await exportOf(target, 'payments')).tables.admin_logs!.rows;
+    const fileEntries = payments.tables.admin_logs!.rows;
+    expect(own.some((row) => fileEntries.some((entry) => entry.id === row.id))).toBe(true);
     const applied = await importInto(target, 'payments', payments, { dryRun: false });
     expect(byTable(applied.body.tables).qpay_settings).toMatchObject({ updated: 1, failed: 0 });
+    // The file's entries go in beside them (under new ids where the target used theirs): none refused, none changed.
+    expect(byTable(applied.body.tables).admin_logs).toMatchObject({ added: fileEntries.length, updated: 0, failed: 0, errors: [] });
+    const entries = (await exportOf(target, 'payments')).tables.admin_logs!.rows;
+    const contentOf = (row: Record<string, unknown>) => JSON.stringify({ ...row, id: undefined });
+    for (const row of own) expect(entries).toContainEqual(row);
+    for (const entry of fileEntries) expect(entries.map(contentOf)).toContain(contentOf(entry));
+    expect(new Set(entries.map((row) => row.id)).size).toBe(entries.length);
+    // The same file again: every entry found, nothing added or refused.
+    const twice = await importInto(target, 'payments', payments, { dryRun: false });
+    expect(byTable(twice.body.tables).admin_logs).toMatchObject({ added: 0, updated: 0, unchanged: fileEntries.length, failed: 0, errors: [] });
     const shown = (await target.system.call('payments', 'GET', '/api/qpay/settings', undefined, admin)).body;
     // The merchant's id and invoice code from the file; the target's own secret kept (the file has none).
     expect(shown).toMatchObject({ qpayClientId: 'EXPORT_MERCHANT', qpayInvoiceCode: 'EXPORT_INVOICE', qpayClientSecret: '••••cret', qpayClientSecretSet: true, qpayClientSecretUnreadable: null });
