@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_ALREADY_RUNNING, type ImportResult, type RunView } from '@bo/proto';
-import { signInLocalAdmin, startHarness, type Harness } from './support/harness';
+import { createLocalAdmin, signInLocalAdmin, startHarness, type Harness } from './support/harness';
 
 /**
  * The import is a run of the gateway's (docs/database-export.md): the file's parts are kept beside
@@ -55,7 +55,7 @@ describe('POST /api/migration/import as a run', () => {
     expect(run).toMatchObject({ service: 'gateway', kind: 'migration-import', status: 'pending', startedBy: 'admin:root' });
     const done = await ended(h.app, run.id);
     expect(done).toMatchObject({ status: 'completed', progress: { current: 1, total: 1, counters: { added: 3, updated: 0, failed: 0 } }, steps: [expect.objectContaining({ name: 'import gateway' })] });
-    expect(done.result).toEqual({ success: true, dryRun: false, results: [expect.objectContaining({ table: 'gateway.users', added: 3, success: 3, failed: 0 })] });
+    expect(done.result).toEqual({ success: true, dryRun: false, adminsWithoutPassword: [], results: [expect.objectContaining({ table: 'gateway.users', added: 3, success: 3, failed: 0 })] });
     expect(await h.prisma.user.count({ where: { email: { startsWith: 'dry.' } } })).toBe(3);
     expect(await h.prisma.migrationImportPart.count()).toBe(0);
     // The run works after the request has ended: its audit entry still names the admin who imported, from where.
@@ -83,6 +83,30 @@ describe('POST /api/migration/import as a run', () => {
     const counts = await Promise.all(['first.', 'second.'].map((prefix) => h.prisma.user.count({ where: { email: { startsWith: prefix } } })));
     expect(counts.sort((a, b) => a - b)).toEqual([0, ROWS]);
   }, 120_000);
+
+  it('restores a local admin without a password: password sign-in refuses them, the result names them, and create-admin lets them in', async () => {
+    const restored = { id: randomUUID(), username: 'restored-admin', created_at: '2026-11-20T10:00:00.000Z', disabled_at: null };
+    const file = { data: { gateway: { local_admins: [restored] } }, metadata: { exportTimestamp } };
+    const done = await ended(h.app, (await importFile(h.app, file, false)).json<{ run: RunView }>().run.id);
+    const result = done.result as ImportResult;
+    expect(result.results).toEqual([expect.objectContaining({ table: 'gateway.local_admins', added: 1, failed: 0, errors: [] })]);
+    expect(result).toMatchObject({ success: true, adminsWithoutPassword: ['restored-admin'] });
+    expect(await h.prisma.localAdmin.findUnique({ where: { username: 'restored-admin' } })).toMatchObject({ id: restored.id, passwordHash: null });
+
+    const signIn = (password: string) => h.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'restored-admin', password } });
+    for (const password of ['', 'any password at all']) {
+      const refused = await signIn(password);
+      expect(refused.statusCode, password).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, password).toBeLessThan(500);
+    }
+    expect((await signIn('any password at all')).json()).toMatchObject({ error: 'Invalid username or password' });
+    // make create-admin's store sets the password; the same file again leaves it (the file has no hash to write).
+    const { password } = await createLocalAdmin(h.prisma, 'restored-admin', 'a fresh password for the new server');
+    expect((await signIn(password)).statusCode).toBe(200);
+    const again = await ended(h.app, (await importFile(h.app, file, false)).json<{ run: RunView }>().run.id);
+    expect(again.result).toMatchObject({ results: [expect.objectContaining({ table: 'gateway.local_admins', unchanged: 1, failed: 0 })], adminsWithoutPassword: [] });
+    expect((await signIn(password)).statusCode).toBe(200);
+  });
 
   it('survives a restart: the gateway stopped right after the import began, another takes the run up and completes it from the kept file', async () => {
     const file = fileOf(usersOf(ROWS, 'restart'));

@@ -117,7 +117,13 @@ export const exportDatabase = defineRoute({
 });
 
 /** What an import did per table: a dry run's answer, and an import run's result (document 1 §6: a success flag and results). */
-export const importResultSchema = z.object({ success: z.boolean(), dryRun: z.boolean(), results: z.array(tableImportSchema) });
+export const importResultSchema = z.object({
+  success: z.boolean(),
+  dryRun: z.boolean(),
+  results: z.array(tableImportSchema),
+  /** Local admins with no password after the import (a file never holds a hash): each needs `make create-admin` with their username. */
+  adminsWithoutPassword: z.array(z.string()).optional(),
+});
 export type ImportResult = z.infer<typeof importResultSchema>;
 /** The gateway's run that applies a file, service by service (its result is an ImportResult). */
 export const IMPORT_RUN_KIND = 'migration-import';

@@ -5,7 +5,7 @@ import { startEmbedded, type EmbeddedSystem } from '@bo/embedded';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, sidewaysOverflow } from './qpay-support';
-import { screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
+import { createLocalAdmin, localAdmin, screenshot, signedIn, startBrowserSuite, widths, type BrowserSuite } from './support';
 
 let suite: BrowserSuite;
 let system: EmbeddedSystem;
@@ -230,6 +230,8 @@ describe('the Database Migration card in a real browser', () => {
     const { context, page, card, api } = await openCard();
     await api.post('/api/streaming/pricing', { service: 'NFX', serviceName: 'Netflix', duration: 6, price: 90_000 });
     await api.post('/api/streaming-keys', { service: 'NFX', email: 'nfx.round-trip@example.mn', months: 1, profiles: 4, password: 'Round-Trip-2026' });
+    // A local admin, whose password hash the file never holds.
+    await createLocalAdmin(system.databaseUrl);
     const exported = await exportThroughCard(page, card);
     await context.close();
 
@@ -264,6 +266,11 @@ describe('the Database Migration card in a real browser', () => {
       expect(imported['gateway.users']![0]).toMatch(/^gateway\.users.*duplicate key value violates unique constraint "users_email_key"$/);
       expect(imported['gateway.users']!.slice(1)).toEqual(['0', '1']);
       expect(Object.entries(imported).filter(([table, cells]) => table !== 'gateway.users' && cells[2] !== '0')).toEqual([]);
+      // The local admin arrived without a password, and the page says how to give them one.
+      expect(imported['gateway.local_admins']).toEqual(['gateway.local_admins', '1', '0']);
+      expect(await result.getByTestId('admins-without-password').textContent()).toBe(
+        `Local admins without a passwordA backup never holds passwords. Until one is set on this server with make create-admin USERNAME=<name> PASSWORD=<password>, these admins cannot sign in with a password: ${localAdmin.username}`,
+      );
       await screenshot(there.page, 'migration-import-run-result');
 
       // The run is in Background work with a step per service and the import's result.

@@ -93,7 +93,8 @@ export function registerMigrationRoutes(app: FastifyInstance, deps: { config: Ga
         run.progress({ current: index + 1, counters: totalsOf(results) });
       }
       await deps.prisma.migrationImportPart.deleteMany({ where: { runId } });
-      return { success: results.every((result) => result.failed === 0), dryRun: false, results };
+      const adminsWithoutPassword = (await deps.prisma.localAdmin.findMany({ where: { passwordHash: null, disabledAt: null }, select: { username: true }, orderBy: { username: 'asc' } })).map((admin) => admin.username);
+      return { success: results.every((result) => result.failed === 0), dryRun: false, results, adminsWithoutPassword };
     },
     // One import at a time: two would interleave their rows.
     { exclusive: true },

@@ -275,6 +275,15 @@ function ResultPanel({ result, onClose }: { result: ImportResult; onClose: () =>
           <Alert.Description>{t('overview.migration.doneTotals', totals)}</Alert.Description>
         </Alert.Content>
       </Alert.Root>
+      {result.adminsWithoutPassword && result.adminsWithoutPassword.length > 0 && (
+        <Alert.Root status="info" data-testid="admins-without-password">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>{t('overview.migration.adminsWithoutPassword')}</Alert.Title>
+            <Alert.Description>{t('overview.migration.adminsWithoutPasswordHelp', { names: result.adminsWithoutPassword.join(', ') })}</Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <DataTable
         columns={columns}
         rows={inReadingOrder(result.results)}

@@ -42,6 +42,8 @@ export const en = {
   'overview.migration.doneTotals': '{tables, number} tables; rows: {added, number} added, {updated, number} updated, {unchanged, number} unchanged, {failed, number} failed',
   'overview.migration.checkCaption': 'What the import would do per table',
   'overview.migration.resultCaption': 'What the import did per table',
+  'overview.migration.adminsWithoutPassword': 'Local admins without a password',
+  'overview.migration.adminsWithoutPasswordHelp': 'A backup never holds passwords. Until one is set on this server with make create-admin USERNAME=<name> PASSWORD=<password>, these admins cannot sign in with a password: {names}',
   'overview.migration.col.table': 'Table',
   'overview.migration.col.added': 'Would add',
   'overview.migration.col.updated': 'Would update',

@@ -45,6 +45,8 @@ export const mn: Translation<typeof en> = {
   'overview.migration.doneTotals': '{tables, number} хүснэгт; мөр: {added, number} нэмсэн, {updated, number} шинэчилсэн, {unchanged, number} өөрчлөгдөөгүй, {failed, number} амжилтгүй',
   'overview.migration.checkCaption': 'Импорт хүснэгт бүрт юу хийх вэ',
   'overview.migration.resultCaption': 'Импорт хүснэгт бүрт юу хийсэн бэ',
+  'overview.migration.adminsWithoutPassword': 'Нууц үггүй дотоод админууд',
+  'overview.migration.adminsWithoutPasswordHelp': 'Нөөц файлд нууц үг хэзээ ч хадгалагддаггүй. Энэ сервер дээр make create-admin USERNAME=<нэр> PASSWORD=<нууц үг> командаар нууц үг тохируулах хүртэл эдгээр админ нууц үгээр нэвтэрч чадахгүй: {names}',
   'overview.migration.col.table': 'Хүснэгт',
   'overview.migration.col.added': 'Нэмэгдэх',
   'overview.migration.col.updated': 'Шинэчлэгдэх',
