@@ -170,17 +170,26 @@ describe('createServiceApp', () => {
     expect(response.json()).toEqual({ error: 'A service this request needs is unavailable, try again shortly' });
   });
 
-  it('logs readiness when it changes, not per probe: one warn naming the dependency and what to do, one info when ready again, no error', async () => {
-    const lines: { level: number; msg: string; dependency?: string }[] = [];
-    let databaseUp = true;
-    const watched = createServiceApp({
+  type LogLine = { level: number; msg: string; dependency?: string };
+  /**
+   * An app whose readiness checks a database that is up while `databaseUp()` says so, its log lines
+   * kept, and a route that fails as a store's query does while PostgreSQL is away (Prisma's P1001).
+   */
+  const appWithDatabase = (lines: LogLine[], databaseUp: () => boolean) => {
+    const app = createServiceApp({
       service: 'demo',
       logger: createLogger('demo', 'info', 'json', { write: (text: string) => lines.push(JSON.parse(text)) }),
       verifier: testVerifier(),
-      readiness: [{ name: 'database', check: async () => { if (!databaseUp) throw new Error('connect ECONNREFUSED 127.0.0.1:5432'); } }],
+      readiness: [{ name: 'database', check: async () => { if (!databaseUp()) throw new Error('connect ECONNREFUSED 127.0.0.1:5432'); } }],
     });
-    // What a store's query throws while PostgreSQL is away (Prisma: the server cannot be reached).
-    serveRoute(watched, route('GET', '/api/reads', 'admin'), async () => { throw Object.assign(new Error("Can't reach database server"), { code: 'P1001' }); });
+    serveRoute(app, route('GET', '/api/reads', 'admin'), async () => { throw Object.assign(new Error("Can't reach database server"), { code: 'P1001' }); });
+    return app;
+  };
+
+  it('logs readiness when it changes, not per probe: one warn naming the dependency and what to do, one info when ready again, no error', async () => {
+    const lines: LogLine[] = [];
+    let databaseUp = true;
+    const watched = appWithDatabase(lines, () => databaseUp);
     const probe = async () => (await watched.inject({ method: 'GET', url: '/ready' })).statusCode;
     expect(await probe()).toBe(200);
     databaseUp = false;
@@ -219,15 +228,9 @@ describe('createServiceApp', () => {
   });
 
   it('notices a dependency away from a refused request, and its return by itself, with nobody probing /ready', async () => {
-    const lines: { level: number; msg: string }[] = [];
+    const lines: LogLine[] = [];
     let databaseUp = false;
-    const watched = createServiceApp({
-      service: 'demo',
-      logger: createLogger('demo', 'info', 'json', { write: (text: string) => lines.push(JSON.parse(text)) }),
-      verifier: testVerifier(),
-      readiness: [{ name: 'database', check: async () => { if (!databaseUp) throw new Error('connect ECONNREFUSED 127.0.0.1:5432'); } }],
-    });
-    serveRoute(watched, route('GET', '/api/reads', 'admin'), async () => { throw Object.assign(new Error("Can't reach database server"), { code: 'P1001' }); });
+    const watched = appWithDatabase(lines, () => databaseUp);
     try {
       for (let i = 0; i < 10; i++) expect((await watched.inject({ method: 'GET', url: '/api/reads', headers: admin })).statusCode).toBe(503);
       await expect.poll(() => lines.filter((line) => line.msg.startsWith('not ready: the database is unreachable')).length).toBe(1);

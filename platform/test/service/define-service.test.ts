@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createLogger, formatPublicKeys, generateIdentityKeyPair, serveRoute, serviceEnvSchema, type ServiceEnv } from '@bo/platform';
+import { createLogger, formatPublicKeys, generateIdentityKeyPair, serviceEnvSchema, type ServiceEnv } from '@bo/platform';
 import { onEvent, outsideEffect, type OutsideEffect } from '@bo/platform/events';
 import { runKind, schedule } from '@bo/platform/runs';
 import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
@@ -9,28 +8,17 @@ import { defineService, type RunningService, type ServiceContext } from '@bo/pla
 import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/database';
 import { asService, signedBy, TEST_IDENTITY_PUBLIC_KEYS } from '@bo/platform/testing/identity';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
-import { defineEvent, defineRoute, type DomainServiceName } from '@bo/proto';
 import { PrismaClient } from '../fixtures/demo/src/generated/prisma/client';
 import { demoMigrationsDir } from '../db/demo-fixture';
+import { DEMO, serveAddWidget, widgetAdded } from '../fixtures/demo/widgets';
 
 // A made-up service built the way every real one is: its own folder's parts, defined once.
-const DEMO = 'demo' as DomainServiceName;
 // The demo service's own key pair, listed with this suite's keys of the real processes.
 const demoKeys = generateIdentityKeyPair();
 const identity = { IDENTITY_PRIVATE_KEY: demoKeys.privateKey, IDENTITY_PUBLIC_KEYS: `${TEST_IDENTITY_PUBLIC_KEYS},${formatPublicKeys({ demo: demoKeys })}` };
 const admin = signedBy('gateway', { kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null });
 const gateway = asService('gateway');
 
-const widgetAdded = defineEvent({
-  name: 'demo.widget.added', version: 1, payload: z.object({ name: z.string(), revision: z.number().int() }),
-  entity: { name: 'widget', key: 'name', revision: 'revision' }, example: { name: 'w', revision: 0 },
-});
-const addWidget = defineRoute({
-  owner: DEMO, method: 'POST', path: '/api/demo/widgets', access: 'admin', summary: 'Add a widget', category: 'Demo',
-  body: z.object({ name: z.string().min(1) }).strict(),
-  reply: z.object({ id: z.number().int() }),
-  example: { body: { name: 'w' }, reply: { id: 1 } },
-});
 
 const demoConfig = serviceEnvSchema;
 const jobRuns = { total: 0, concurrent: 0, maxConcurrent: 0 };
@@ -49,14 +37,7 @@ const demo = defineService({
   async build({ outbox, effects }: ServiceContext<ServiceEnv, PrismaClient>) {
     return {
       routes(app) {
-        serveRoute(app, addWidget, async ({ body }) => {
-          const widget = await outbox.commit(async (tx, emit) => {
-            const created = await tx.widget.create({ data: { name: body.name } });
-            emit(widgetAdded, { name: body.name, revision: created.id });
-            return created;
-          });
-          return { id: widget.id };
-        });
+        serveAddWidget(app, outbox);
       },
       outsideEffects: [announce as OutsideEffect<never>],
       consumers: [

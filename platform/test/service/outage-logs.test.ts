@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { createLogger, formatPublicKeys, generateIdentityKeyPair, serveRoute, serviceEnvSchema, type ServiceEnv } from '@bo/platform';
+import { createLogger, formatPublicKeys, generateIdentityKeyPair, serviceEnvSchema, type ServiceEnv } from '@bo/platform';
 import { onEvent, outsideEffect, type OutsideEffect } from '@bo/platform/events';
 import { runKind, schedule, type Runs } from '@bo/platform/runs';
 import { connectInfrastructure, type Infrastructure } from '@bo/platform/runtime';
@@ -10,26 +9,17 @@ import { createTestDatabase, type TestDatabase } from '@bo/platform/testing/data
 import { signedBy, TEST_IDENTITY_PUBLIC_KEYS } from '@bo/platform/testing/identity';
 import { createTestVhost, type TestVhost } from '@bo/platform/testing/rabbitmq';
 import { startTcpProxy, type TcpProxy } from '@bo/platform/testing/tcp-proxy';
-import { defineEvent, defineRoute, type DomainServiceName } from '@bo/proto';
 import { PrismaClient } from '../fixtures/demo/src/generated/prisma/client';
 import { demoMigrationsDir } from '../db/demo-fixture';
+import { DEMO, serveAddWidget, widgetAdded } from '../fixtures/demo/widgets';
 
 // A service with every background part a real one has (outbox relay, consumer, outside effects,
 // runs, a schedule every second, the alert check every second), its database behind a proxy that
 // a test can cut, and its log lines kept.
-const DEMO = 'demo' as DomainServiceName;
 const keys = generateIdentityKeyPair();
 const identity = { IDENTITY_PRIVATE_KEY: keys.privateKey, IDENTITY_PUBLIC_KEYS: `${TEST_IDENTITY_PUBLIC_KEYS},${formatPublicKeys({ demo: keys })}` };
 const admin = signedBy('gateway', { kind: 'admin', userId: '1', email: 'a@example.com', isAdmin: true, keyId: null });
 
-const widgetAdded = defineEvent({
-  name: 'demo.widget.added', version: 1, payload: z.object({ name: z.string(), revision: z.number().int() }),
-  entity: { name: 'widget', key: 'name', revision: 'revision' }, example: { name: 'w', revision: 0 },
-});
-const addWidget = defineRoute({
-  owner: DEMO, method: 'POST', path: '/api/demo/widgets', access: 'admin', summary: 'Add a widget', category: 'Demo',
-  body: z.object({ name: z.string().min(1) }).strict(), reply: z.object({ id: z.number().int() }), example: { body: { name: 'w' }, reply: { id: 1 } },
-});
 const announced: string[] = [];
 const announce = outsideEffect<{ name: string }>('announce-widget', async (payload) => void announced.push(payload.name));
 /** A run that is under way when the database goes: its lease cannot be renewed meanwhile. */
@@ -47,14 +37,7 @@ const demo = defineService({
   async build({ outbox, effects, runs }: ServiceContext<ServiceEnv, PrismaClient>) {
     return {
       routes(app) {
-        serveRoute(app, addWidget, async ({ body }) => {
-          const widget = await outbox.commit(async (tx, emit) => {
-            const created = await tx.widget.create({ data: { name: body.name } });
-            emit(widgetAdded, { name: body.name, revision: created.id });
-            return created;
-          });
-          return { id: widget.id };
-        });
+        serveAddWidget(app, outbox);
       },
       outsideEffects: [announce as OutsideEffect<never>],
       consumers: [onEvent(widgetAdded, async (tx, envelope) => void (await effects.record(tx, envelope.id, announce, { name: envelope.payload.name })))],
