@@ -23,6 +23,13 @@ const KNOWN: Record<string, { unavailable: string; remedy: string }> = {
   events: { unavailable: 'the event bus is down', remedy: 'check RabbitMQ and AMQP_URL (events wait in the outbox meanwhile)' },
 };
 
+/**
+ * How long a check may take before it counts as failing: a database that accepts a connection and
+ * then never answers (a hung server, a dropped network path) would otherwise hold /ready, and the
+ * watch's next look, for as long as the socket lives.
+ */
+export const READINESS_CHECK_DEADLINE_MS = 5_000;
+
 /** The readiness check that covers a dependency a failed request named (transientDependency). */
 const CHECK_OF: Partial<Record<Dependency, string>> = { database: 'database', cache: 'cache', 'message broker': 'events' };
 
@@ -45,6 +52,7 @@ export class ReadinessWatch {
   constructor(
     private readonly checks: readonly ReadinessCheck[],
     private readonly logger: Logger,
+    private readonly deadlineMs = READINESS_CHECK_DEADLINE_MS,
   ) {}
 
   /** Every check's result now; a change from the last results is logged. */
@@ -52,11 +60,17 @@ export class ReadinessWatch {
     const order = ++this.started;
     const results = await Promise.all(
       this.checks.map(async ({ name, check }): Promise<ReadinessResult> => {
+        let deadline: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          deadline = setTimeout(() => reject(new Error(`no answer within ${this.deadlineMs} ms`)), this.deadlineMs);
+        });
         try {
-          await check();
+          await Promise.race([check(), late]);
           return { name, ok: true };
         } catch (error) {
           return { name, ok: false, error: briefly(error) };
+        } finally {
+          clearTimeout(deadline);
         }
       }),
     );

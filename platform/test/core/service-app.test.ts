@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, conflict, createLogger, createServiceApp, currentCorrelationId, serveRoute } from '@bo/platform';
 import { asService, signedBy, signerOf, testVerifier } from '@bo/platform/testing/identity';
 import { defineRoute, type RouteAccess } from '@bo/proto';
+import { ReadinessWatch } from '../../src/http/readiness';
 
 const adminClaims = { kind: 'admin' as const, userId: '1', email: 'a@example.com', isAdmin: true, keyId: null };
 const admin = signedBy('gateway', adminClaims);
@@ -185,6 +186,21 @@ describe('createServiceApp', () => {
     serveRoute(app, route('GET', '/api/reads', 'admin'), async () => { throw Object.assign(new Error("Can't reach database server"), { code: 'P1001' }); });
     return app;
   };
+
+  it('counts a check that never answers (a hung database) as failing once its deadline passes, and logs it once', async () => {
+    const lines: LogLine[] = [];
+    const logger = createLogger('demo', 'info', 'json', { write: (text: string) => lines.push(JSON.parse(text)) });
+    let answers = false;
+    const hung = new ReadinessWatch([{ name: 'database', check: () => (answers ? Promise.resolve() : new Promise<void>(() => undefined)) }], logger, 50);
+    for (let i = 0; i < 3; i++) expect(await hung.check()).toEqual([{ name: 'database', ok: false, error: 'no answer within 50 ms' }]);
+    answers = true;
+    expect(await hung.check()).toEqual([{ name: 'database', ok: true }]);
+    hung.close();
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [40, 'not ready: the database is unreachable: no answer within 50 ms; /ready answers 503 (and requests that need it 503 with Retry-After) until it is back: check PostgreSQL and DATABASE_URL'],
+      [30, 'ready again'],
+    ]);
+  });
 
   it('logs readiness when it changes, not per probe: one warn naming the dependency and what to do, one info when ready again, no error', async () => {
     const lines: LogLine[] = [];
