@@ -2,6 +2,7 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmbedded, type EmbeddedSystem } from '@bo/embedded';
+import { businessDate } from '@bo/proto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, sidewaysOverflow } from './qpay-support';
@@ -39,7 +40,8 @@ interface Pricing {
 }
 
 const PRICING_TABLE = 'streaming-keys.streaming_pricing';
-const today = () => new Date().toISOString().slice(0, 10);
+/** The business's date now (the file is named with Ulaanbaatar's day, not UTC's). */
+const today = () => businessDate(new Date());
 const tablesIn = (file: ExportFile) => Object.values(file.data).reduce((sum, tables) => sum + Object.keys(tables).length, 0);
 
 /** The overview of `on` (this suite's system unless said), signed in at this width, with its Database Migration card (its code comes after the status cards). */

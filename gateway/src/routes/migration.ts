@@ -6,6 +6,7 @@ import type { Database } from '@bo/platform/db';
 import { exportLines, importRows, ROW_LINE_PREFIX, type ExportLine, type ExportPolicy, type TableImportResult } from '@bo/platform/migration-export';
 import { runKind, startedByOf, type Runs } from '@bo/platform/runs';
 import {
+  businessDate,
   exportDatabase,
   IMPORT_ALREADY_RUNNING,
   IMPORT_RUN_KIND,
@@ -54,7 +55,8 @@ export function registerMigrationRoutes(app: FastifyInstance, deps: { config: Ga
       serviceNames.map(async (service) => ({ part: service, lines: linesOf(await clientOf(service).open(migrationRoutesOf(service).exportData, { timeoutMs: EXPORT_START_MS })) })),
     );
     sources.push({ part: 'gateway', lines: splitLines(exportLines(deps.database, GATEWAY_SCHEMA, GATEWAY_EXPORT)) });
-    reply.header('content-disposition', `attachment; filename="database-export-${exportTimestamp.slice(0, 10)}.json"`);
+    // Named with the business's date (Ulaanbaatar's), the day the operator sees: not UTC's, a day behind before 08:00 there.
+    reply.header('content-disposition', `attachment; filename="database-export-${businessDate(new Date(exportTimestamp))}.json"`);
     reply.type('application/json; charset=utf-8');
     return reply.send(Readable.from(inPieces(exportFile(sources, exportTimestamp))));
   });
