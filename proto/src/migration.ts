@@ -116,6 +116,84 @@ export const exportDatabase = defineRoute({
   example: { reply: { data: { 'streaming-keys': { streaming_pricing: [exampleRow] } }, metadata: exampleMetadata } },
 });
 
+/** An encrypted export's passphrase is at least this long (typed twice on the page). */
+export const EXPORT_PASSPHRASE_MIN_LENGTH = 12;
+/** A wrong passphrase and a changed or cut file cannot be told apart: both are refused with this, and nothing is read. */
+export const WRONG_PASSPHRASE = 'Wrong passphrase or damaged file';
+export const ENCRYPTED_EXPORT_FORMAT = 'bo-encrypted-export';
+
+/** How an encrypted export's body is sealed (platform's migration-export/encrypted-file.ts). */
+export const fileEncryptionSchema = z.object({
+  cipher: z.literal('aes-256-gcm'),
+  kdf: z.object({ name: z.literal('scrypt'), N: z.number().int().positive(), r: z.number().int().positive(), p: z.number().int().positive(), salt: z.string().min(1) }),
+  /** Base64 of 7 random bytes; each chunk's nonce is this, its number and whether it is the last. */
+  noncePrefix: z.string(),
+  /** The plain bytes per chunk. */
+  chunkBytes: z.number().int().positive().max(16 * 1024 * 1024),
+});
+export type FileEncryption = z.infer<typeof fileEncryptionSchema>;
+
+/**
+ * An encrypted export: the plain file (data and metadata) sealed in `body`, a base64 string per
+ * chunk, and its metadata again in the clear at the end, for a person to read (an import uses the sealed one).
+ */
+export const encryptedMigrationFileSchema = z.object({
+  format: z.literal(ENCRYPTED_EXPORT_FORMAT),
+  version: z.literal(1),
+  encryption: fileEncryptionSchema,
+  body: z.array(z.string()).min(1),
+  metadata: migrationMetadataSchema,
+});
+export type EncryptedMigrationFile = z.infer<typeof encryptedMigrationFileSchema>;
+const passphraseSchema = z.string().min(EXPORT_PASSPHRASE_MIN_LENGTH, `The passphrase must be at least ${EXPORT_PASSPHRASE_MIN_LENGTH} characters`).max(1024);
+
+/** The export, encrypted with a passphrase (the page's default; GET is the plain file, a person's explicit choice). */
+export const exportDatabaseEncrypted = defineRoute({
+  owner: 'gateway',
+  method: 'POST',
+  path: '/api/migration/export',
+  access: 'admin',
+  body: z.object({ passphrase: passphraseSchema }),
+  reply: encryptedMigrationFileSchema,
+  replyKind: 'download',
+  summary: "Download every service's data as one file encrypted with the passphrase (AES-256-GCM in chunks, the key by scrypt), its metadata readable",
+  category: 'Migration',
+  example: {
+    body: { passphrase: 'correct horse battery staple' },
+    reply: {
+      format: ENCRYPTED_EXPORT_FORMAT,
+      version: 1,
+      encryption: { cipher: 'aes-256-gcm', kdf: { name: 'scrypt', N: 131072, r: 8, p: 1, salt: 'q83vEjRWeJASNFZ4kBI0Vg==' }, noncePrefix: 'AQIDBAUGBw==', chunkBytes: 65536 },
+      body: ['…'],
+      metadata: exampleMetadata,
+    },
+  },
+});
+
+/** An encrypted export opened with its passphrase: the plain file, which the import takes. */
+export const openEncryptedExport = defineRoute({
+  owner: 'gateway',
+  method: 'POST',
+  path: '/api/migration/open',
+  access: 'admin',
+  upload: true,
+  body: encryptedMigrationFileSchema.extend({ passphrase: z.string().min(1).max(1024) }),
+  reply: z.object({ data: z.record(z.string(), z.record(z.string(), z.array(rowSchema))), metadata: migrationMetadataSchema }),
+  summary: `Open an encrypted export with its passphrase and answer the plain file (then checked and imported as any); a wrong passphrase or a changed file answers 400 '${WRONG_PASSPHRASE}'`,
+  category: 'Migration',
+  example: {
+    body: {
+      format: ENCRYPTED_EXPORT_FORMAT,
+      version: 1,
+      encryption: { cipher: 'aes-256-gcm', kdf: { name: 'scrypt', N: 131072, r: 8, p: 1, salt: 'q83vEjRWeJASNFZ4kBI0Vg==' }, noncePrefix: 'AQIDBAUGBw==', chunkBytes: 65536 },
+      body: ['…'],
+      metadata: exampleMetadata,
+      passphrase: 'correct horse battery staple',
+    },
+    reply: { data: { 'streaming-keys': { streaming_pricing: [exampleRow] } }, metadata: exampleMetadata },
+  },
+});
+
 /** What an import did per table: a dry run's answer, and an import run's result (document 1 §6: a success flag and results). */
 export const importResultSchema = z.object({
   success: z.boolean(),

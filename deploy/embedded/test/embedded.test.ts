@@ -12,7 +12,7 @@ import type { DomainServiceName } from '@bo/proto';
 import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
 import { rotateEmbeddedDataKey } from '../src/rotate-data-key';
 import { loadOrCreateSecrets, signerOf } from '../src/secrets';
-import { checkBackgroundWork } from './support/background-work';
+import { checkBackgroundWork, signInAdmin } from './support/background-work';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -55,6 +55,51 @@ describe('the embedded system (make start)', () => {
 
   it('shows background work through the gateway on the PostgreSQL bus: a sync as a run, its event stream, the schedules of every service', async () => {
     await checkBackgroundWork(system!.url, system!.databaseUrl, system!.simulators.woocommerce!.url);
+  });
+
+  it('exports encrypted with a passphrase: the file shows its metadata and nothing else, opens only with that passphrase, to a file the import takes', async () => {
+    const url = system!.url;
+    const admin = await signInAdmin(url, system!.databaseUrl, 'exporter');
+    const write = { cookie: admin.cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' };
+    const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: write, body: JSON.stringify(body) });
+    const passphrase = 'Улаанбаатар export 2026';
+
+    const short = await post('/api/migration/export', { passphrase: 'eleven char' });
+    expect(short.status).toBe(400);
+    expect((await json(short)).error).toMatch(/at least 12 characters/);
+
+    const exported = await post('/api/migration/export', { passphrase });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="database-export-\d{4}-\d{2}-\d{2}\.encrypted\.json"$/);
+    const text = await exported.text();
+    const file = JSON.parse(text);
+    expect(file).toMatchObject({ format: 'bo-encrypted-export', version: 1, encryption: { cipher: 'aes-256-gcm', kdf: { name: 'scrypt', N: 131072, r: 8, p: 1 }, chunkBytes: 65536 } });
+    expect(Object.keys(file)).toEqual(['format', 'version', 'encryption', 'body', 'metadata']);
+    expect(file.metadata.tableCounts['gateway.local_admins']).toBeGreaterThanOrEqual(1);
+    // The rows are sealed: the admin's name and the price list's products are nowhere in the clear.
+    expect(text).not.toContain('exporter');
+    expect(text).not.toContain('Netflix');
+
+    const opened = await post('/api/migration/open', { ...file, passphrase });
+    expect(opened.status).toBe(200);
+    const plain = await json(opened);
+    expect(plain.metadata).toEqual(file.metadata);
+    expect(plain.data.gateway.local_admins.map((row: { username: string }) => row.username)).toContain('exporter');
+
+    // A wrong passphrase, and a file changed by a byte, are refused alike; neither is read.
+    const refusal = { error: 'Wrong passphrase or damaged file' };
+    const wrong = await post('/api/migration/open', { ...file, passphrase: `${passphrase}!` });
+    expect([wrong.status, await json(wrong)]).toEqual([400, expect.objectContaining(refusal)]);
+    const changed = Buffer.from(file.body[0], 'base64');
+    changed[20]! ^= 1;
+    const damaged = await post('/api/migration/open', { ...file, body: [changed.toString('base64'), ...file.body.slice(1)], passphrase });
+    expect([damaged.status, await json(damaged)]).toEqual([400, expect.objectContaining(refusal)]);
+
+    // What opened is a file as the import takes it: a dry run of it into the system that made it finds every row there.
+    const check = await post('/api/migration/import?dryRun=true', plain);
+    expect(check.status).toBe(200);
+    const { results } = await json(check);
+    expect(results.filter((table: { failed: number; added: number }) => table.failed > 0 || table.added > 0)).toEqual([]);
   });
 
   it('lets no service stall another: a transaction held open in pricing leaves the gateway answering', async () => {

@@ -3,21 +3,27 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { adminNameOf, AppError, badRequest, conflict, serveRoute, ServiceCallError, ServiceClient, type IdentitySigner } from '@bo/platform';
 import { withoutAudit, type AuditActor } from '@bo/platform/audit';
 import type { Database } from '@bo/platform/db';
-import { exportLines, importRows, ROW_LINE_PREFIX, type ExportLine, type ExportPolicy, type TableImportResult } from '@bo/platform/migration-export';
+import { EncryptedFileRefused, exportLines, importRows, keyOf, newFileEncryption, openChunks, ROW_LINE_PREFIX, sealChunks, type ExportLine, type ExportPolicy, type TableImportResult } from '@bo/platform/migration-export';
 import { runKind, startedByOf, type Runs } from '@bo/platform/runs';
 import {
   businessDate,
+  ENCRYPTED_EXPORT_FORMAT,
   exportDatabase,
+  exportDatabaseEncrypted,
+  type FileEncryption,
   IMPORT_ALREADY_RUNNING,
   IMPORT_RUN_KIND,
   importDatabase,
   INVALID_MIGRATION_FILE,
+  migrationFileSchema,
   migrationRoutesOf,
+  openEncryptedExport,
   runRowId,
   type ImportResult,
   type MigrationMetadata,
   type RequestBodyOf,
   type TableImportView,
+  WRONG_PASSPHRASE,
 } from '@bo/proto';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from '../config';
@@ -48,17 +54,48 @@ type Part = 'gateway' | ServiceName;
 export function registerMigrationRoutes(app: FastifyInstance, deps: { config: GatewayConfig; signer: IdentitySigner; database: Database; prisma: PrismaClient; runs: Runs }): void {
   const clientOf = (service: ServiceName) => new ServiceClient({ baseUrl: serviceUrl(deps.config, service), signer: deps.signer });
 
-  serveRoute(app, exportDatabase, async ({ reply }) => {
-    const exportTimestamp = new Date().toISOString();
-    // Every service begins before a byte is sent: one that cannot is a clear error, not a file missing its data.
+  /** Every service's lines, begun before a byte is sent: one that cannot begin is a clear error, not a file missing its data. */
+  const exportSources = async (): Promise<{ part: Part; lines: AsyncIterable<string> }[]> => {
     const sources: { part: Part; lines: AsyncIterable<string> }[] = await Promise.all(
       serviceNames.map(async (service) => ({ part: service, lines: linesOf(await clientOf(service).open(migrationRoutesOf(service).exportData, { timeoutMs: EXPORT_START_MS })) })),
     );
     sources.push({ part: 'gateway', lines: splitLines(exportLines(deps.database, GATEWAY_SCHEMA, GATEWAY_EXPORT)) });
-    // Named with the business's date (Ulaanbaatar's), the day the operator sees: not UTC's, a day behind before 08:00 there.
-    reply.header('content-disposition', `attachment; filename="database-export-${businessDate(new Date(exportTimestamp))}.json"`);
+    return sources;
+  };
+  // Named with the business's date (Ulaanbaatar's), the day the operator sees: not UTC's, a day behind before 08:00 there.
+  const fileName = (exportTimestamp: string, kind: string) => `attachment; filename="database-export-${businessDate(new Date(exportTimestamp))}${kind}.json"`;
+
+  serveRoute(app, exportDatabase, async ({ reply }) => {
+    const exportTimestamp = new Date().toISOString();
+    const sources = await exportSources();
+    reply.header('content-disposition', fileName(exportTimestamp, ''));
     reply.type('application/json; charset=utf-8');
-    return reply.send(Readable.from(inPieces(exportFile(sources, exportTimestamp))));
+    return reply.send(Readable.from(inPieces(exportFile(sources, newMetadata(exportTimestamp)))));
+  });
+
+  serveRoute(app, exportDatabaseEncrypted, async ({ body, reply }) => {
+    const exportTimestamp = new Date().toISOString();
+    const { encryption, key } = await newFileEncryption(body.passphrase);
+    const sources = await exportSources();
+    const metadata = newMetadata(exportTimestamp);
+    reply.header('content-disposition', fileName(exportTimestamp, '.encrypted'));
+    reply.type('application/json; charset=utf-8');
+    return reply.send(Readable.from(inPieces(encryptedFile(exportFile(sources, metadata), metadata, encryption, key))));
+  });
+
+  serveRoute(app, openEncryptedExport, async ({ body }) => {
+    const { passphrase, encryption, body: chunks } = body;
+    let text: string;
+    try {
+      text = openChunks(chunks, encryption, await keyOf(encryption, passphrase));
+    } catch (error) {
+      if (error instanceof EncryptedFileRefused) throw badRequest(WRONG_PASSPHRASE);
+      throw error;
+    }
+    // What opened was sealed by an export: it is a file, unless the export that made it was not ours.
+    const file = migrationFileSchema.safeParse(JSON.parse(text));
+    if (!file.success) throw badRequest(INVALID_MIGRATION_FILE);
+    return file.data as { data: Record<string, Record<string, Record<string, unknown>[]>>; metadata: MigrationMetadata };
   });
 
   /** One part of a file: every service checks (a dry run, rolled back) or imports its own tables; the gateway imports its own. */
@@ -160,9 +197,13 @@ function viewOf(part: Part, table: TableImportResult): TableImportView {
   return { ...table, table: `${part}.${table.table}`, success: table.added + table.updated + table.unchanged };
 }
 
-/** The file: `{"data":{<part>:{<table>:[rows…]}…},"metadata":{…}}`, rows passed through as the services wrote them. */
-async function* exportFile(sources: { part: Part; lines: AsyncIterable<string> }[], exportTimestamp: string): AsyncGenerator<string> {
-  const metadata: MigrationMetadata = { exportTimestamp, timestamp: exportTimestamp, tableCounts: {}, schemaVersions: {}, checksums: {}, leftOut: {} };
+const newMetadata = (exportTimestamp: string): MigrationMetadata => ({ exportTimestamp, timestamp: exportTimestamp, tableCounts: {}, schemaVersions: {}, checksums: {}, leftOut: {} });
+
+/**
+ * The file: `{"data":{<part>:{<table>:[rows…]}…},"metadata":{…}}`, rows passed through as the
+ * services wrote them; `metadata` is filled as the lines pass, and whole when the last piece is out.
+ */
+async function* exportFile(sources: { part: Part; lines: AsyncIterable<string> }[], metadata: MigrationMetadata): AsyncGenerator<string> {
   yield '{"data":{';
   for (const [index, { part, lines }] of sources.entries()) {
     yield `${index ? ',' : ''}${JSON.stringify(part)}:{`;
@@ -189,6 +230,14 @@ async function* exportFile(sources: { part: Part; lines: AsyncIterable<string> }
   }
   metadata.timestamp = new Date().toISOString();
   yield `},"metadata":${JSON.stringify(metadata)}}`;
+}
+
+/** The encrypted file: the plain file sealed chunk by chunk into `body`, then its metadata (whole once the plain file has passed) in the clear. */
+async function* encryptedFile(plain: AsyncIterable<string>, metadata: MigrationMetadata, encryption: FileEncryption, key: Buffer): AsyncGenerator<string> {
+  yield `{"format":${JSON.stringify(ENCRYPTED_EXPORT_FORMAT)},"version":1,"encryption":${JSON.stringify(encryption)},"body":[`;
+  let chunks = 0;
+  for await (const chunk of sealChunks(plain, encryption, key)) yield `${chunks++ ? ',' : ''}"${chunk}"`;
+  yield `],"metadata":${JSON.stringify(metadata)}}`;
 }
 
 /** Joins small strings into pieces of about WRITE_PIECE characters (one write each). */

@@ -3,3 +3,4 @@ export { exportLines, ROW_LINE_PREFIX, type ExportLine } from './export';
 export { importRows, type ImportInput, type TableImportResult } from './import';
 export { registerMigrationRoutes } from './routes';
 export { PLATFORM_TABLES, type ExportPolicy } from './tables';
+export { EncryptedFileRefused, keyOf, newFileEncryption, openChunks, sealChunks } from './encrypted-file';

@@ -3,7 +3,7 @@ import { defineRoute, redirectReply, successReply } from './contract';
 import { runListQuery, runRoutesOf, runSchema, scheduleSchema } from '../runs';
 import { alertListQuery, alertSchema, exampleAlert } from '../alerts';
 import { auditEntrySchema, auditListQuery, exampleAuditEntry } from '../audit';
-import { exportDatabase, importDatabase } from '../migration';
+import { exportDatabase, exportDatabaseEncrypted, importDatabase, openEncryptedExport } from '../migration';
 import { serviceNames, type ServiceName } from '../services';
 import { configItemSchema } from './platform-routes';
 
@@ -288,7 +288,7 @@ export const listAudit = defineRoute({
 
 export const gatewayRoutes = [
   apiIndex, openApiDocument, systemInfo, currentUser, csrfToken, oidcLogin, oidcCallback, logout, passwordLogin, passwordLogout,
-  disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus, listRuns, listSchedules, listAlerts, listAudit, exportDatabase, importDatabase,
+  disableUser, terminateSessions, latestRequests, analyticsOverview, analyticsEndpoints, analyticsTimeline, configStatus, listRuns, listSchedules, listAlerts, listAudit, exportDatabase, exportDatabaseEncrypted, importDatabase, openEncryptedExport,
   // The gateway's own runs (its sweeps), answered by the gateway itself.
   ...Object.values(runRoutesOf('gateway')),
 ];
