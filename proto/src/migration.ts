@@ -122,12 +122,21 @@ export const EXPORT_PASSPHRASE_MIN_LENGTH = 12;
 export const WRONG_PASSPHRASE = 'Wrong passphrase or damaged file';
 export const ENCRYPTED_EXPORT_FORMAT = 'bo-encrypted-export';
 
+/** What a file may ask of scrypt (its memory is 128·N·r·p bytes): a hostile file could otherwise ask for gigabytes or minutes. */
+export const SCRYPT_LIMITS = { minN: 2 ** 14, maxN: 2 ** 20, maxR: 16, maxP: 4, maxMemoryBytes: 256 * 1024 * 1024 };
+
 /** How an encrypted export's body is sealed (platform's migration-export/encrypted-file.ts). */
 export const fileEncryptionSchema = z.object({
   cipher: z.literal('aes-256-gcm'),
-  kdf: z.object({ name: z.literal('scrypt'), N: z.number().int().positive(), r: z.number().int().positive(), p: z.number().int().positive(), salt: z.string().min(1) }),
+  kdf: z.object({
+    name: z.literal('scrypt'),
+    N: z.number().int().min(SCRYPT_LIMITS.minN).max(SCRYPT_LIMITS.maxN),
+    r: z.number().int().min(1).max(SCRYPT_LIMITS.maxR),
+    p: z.number().int().min(1).max(SCRYPT_LIMITS.maxP),
+    salt: z.string().min(1).max(1024),
+  }),
   /** Base64 of 7 random bytes; each chunk's nonce is this, its number and whether it is the last. */
-  noncePrefix: z.string(),
+  noncePrefix: z.string().max(64),
   /** The plain bytes per chunk. */
   chunkBytes: z.number().int().positive().max(16 * 1024 * 1024),
 });

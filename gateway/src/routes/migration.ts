@@ -92,8 +92,8 @@ export function registerMigrationRoutes(app: FastifyInstance, deps: { config: Ga
       if (error instanceof EncryptedFileRefused) throw badRequest(WRONG_PASSPHRASE);
       throw error;
     }
-    // What opened was sealed by an export: it is a file, unless the export that made it was not ours.
-    const file = migrationFileSchema.safeParse(JSON.parse(text));
+    // What opened was sealed with this passphrase: a file, unless what sealed it was not our export.
+    const file = migrationFileSchema.safeParse(parsedOrNull(text));
     if (!file.success) throw badRequest(INVALID_MIGRATION_FILE);
     return file.data as { data: Record<string, Record<string, Record<string, unknown>[]>>; metadata: MigrationMetadata };
   });
@@ -238,6 +238,14 @@ async function* encryptedFile(plain: AsyncIterable<string>, metadata: MigrationM
   let chunks = 0;
   for await (const chunk of sealChunks(plain, encryption, key)) yield `${chunks++ ? ',' : ''}"${chunk}"`;
   yield `],"metadata":${JSON.stringify(metadata)}}`;
+}
+
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
 }
 
 /** Joins small strings into pieces of about WRITE_PIECE characters (one write each). */
