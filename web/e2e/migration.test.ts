@@ -88,9 +88,32 @@ async function rowsOf(table: Locator): Promise<Record<string, string[]>> {
   return Object.fromEntries(rows);
 }
 
-/** Export through the card: the browser's download, saved, with its name and content. */
-async function exportThroughCard(page: Page, card: Locator): Promise<{ name: string; path: string; file: ExportFile }> {
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), card.getByRole('button', { name: 'Export', exact: true }).click()]);
+const PASSPHRASE = 'Хар морь 2026 backup';
+
+/** The Export dialog, opened from the card. */
+async function openExportDialog(page: Page, card: Locator): Promise<Locator> {
+  await card.getByRole('button', { name: 'Export', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export the database' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+/**
+ * Export through the card's dialog, with a passphrase typed twice or the plain file ticked (its
+ * warning seen): the browser's download, saved, with its name and content (an encrypted file's
+ * `data` is sealed in its `body`; its metadata is readable).
+ */
+async function exportThroughCard(page: Page, card: Locator, choice: { passphrase: string } | 'plain', dialog?: Locator): Promise<{ name: string; path: string; file: ExportFile }> {
+  dialog ??= await openExportDialog(page, card);
+  if (choice === 'plain') {
+    if (!(await dialog.getByTestId('export-plain-warning').isVisible())) await dialog.getByText('Export without encryption').click();
+    await dialog.getByTestId('export-plain-warning').waitFor();
+  } else {
+    await dialog.locator('input[name="passphrase"]').fill(choice.passphrase);
+    await dialog.locator('input[name="passphraseAgain"]').fill(choice.passphrase);
+  }
+  const press = dialog.getByRole('button', { name: choice === 'plain' ? 'Export plain file' : 'Export encrypted' });
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), press.click()]);
   const name = download.suggestedFilename();
   // Saved under its own name (the card shows the chosen file's name), a folder per export.
   const path = join(await mkdtemp(join(downloads, 'export-')), name);
@@ -105,7 +128,14 @@ describe('the Database Migration card in a real browser', () => {
 
     // Export: the server's file name with today's date (read on both sides of the export: one at midnight names either day), the metadata and the row just made.
     const dayBefore = today();
-    const exported = await exportThroughCard(page, card);
+    // The plain file only by ticking its box, which says what anyone holding the file can read.
+    const dialog = await openExportDialog(page, card);
+    expect(await dialog.getByTestId('export-plain-warning').count()).toBe(0);
+    await dialog.getByText('Export without encryption').click();
+    expect(await dialog.getByTestId('export-plain-warning').textContent()).toMatch(/^Anyone who has the plain file can read it: every customer's key/);
+    expect(await dialog.locator('input[name="passphrase"]').count()).toBe(0);
+    await screenshot(page, 'migration-export-plain');
+    const exported = await exportThroughCard(page, card, 'plain', dialog);
     expect([`database-export-${dayBefore}.json`, `database-export-${today()}.json`]).toContain(exported.name);
     expect(exported.name).toBe(`database-export-${exported.file.metadata.exportTimestamp.slice(0, 10)}.json`);
     expect(new Date(exported.file.metadata.exportTimestamp).toISOString()).toBe(exported.file.metadata.exportTimestamp);
@@ -234,8 +264,13 @@ describe('the Database Migration card in a real browser', () => {
     await api.post('/api/streaming-keys', { service: 'NFX', email: 'nfx.round-trip@example.mn', months: 1, profiles: 4, password: 'Round-Trip-2026' });
     // A local admin, whose password hash the file never holds.
     await createLocalAdmin(system.databaseUrl);
-    const exported = await exportThroughCard(page, card);
+    const exported = await exportThroughCard(page, card, { passphrase: PASSPHRASE });
     await context.close();
+    // Encrypted: its rows sealed, its metadata readable.
+    expect(exported.name).toMatch(/^database-export-\d{4}-\d{2}-\d{2}\.encrypted\.json$/);
+    expect(exported.file).toMatchObject({ format: 'bo-encrypted-export', encryption: { cipher: 'aes-256-gcm' } });
+    expect(exported.file.data).toBeUndefined();
+    expect(await readFile(exported.path, 'utf8')).not.toContain('nfx.round-trip@example.mn');
 
     // A fresh system with this one's key ring (a copy of its secrets): a sealed password opens there too.
     const targetDir = await mkdtemp(join(tmpdir(), 'bo-web-migration-target-'));
@@ -244,8 +279,20 @@ describe('the Database Migration card in a real browser', () => {
     try {
       const there = await openCard(widths.desktop, target);
       await choose(there.card, exported.path);
+      // It asks for the passphrase; a wrong one is said, nothing is checked, and it may be typed again.
+      const locked = there.card.getByTestId('migration-locked');
+      await locked.getByText(`${exported.name}: enter the passphrase it was exported with.`).waitFor();
+      await locked.locator('input[name="passphrase"]').fill(`${PASSPHRASE}?`);
+      await locked.getByRole('button', { name: 'Open', exact: true }).click();
+      const error = there.card.getByTestId('migration-error');
+      await error.waitFor();
+      expect(await error.textContent()).toBe('Cannot open the fileWrong passphrase or damaged file');
+      await screenshot(there.page, 'migration-wrong-passphrase');
+      await locked.locator('input[name="passphrase"]').fill(PASSPHRASE);
+      await locked.getByRole('button', { name: 'Open', exact: true }).click();
       const check = there.card.getByTestId('migration-check');
       await check.waitFor();
+      expect(await there.card.getByTestId('migration-error').count()).toBe(0);
       expect((await rowsOf(check.getByTestId('migration-check-table')))[PRICING_TABLE]).toEqual([PRICING_TABLE, String(exported.file.metadata.tableCounts[PRICING_TABLE]), '0', '0', '0']);
 
       // The import is a run: its first state shows at once (its own answer and stream held a moment), with a link to it in Background work.
@@ -278,7 +325,7 @@ describe('the Database Migration card in a real browser', () => {
       // The run is in Background work with a step per service and the import's result.
       const run = await there.api.get<{ status: string; kind: string; steps: { name: string }[]; progress: { current: number; total: number } }>(`/api/admin/runs/${decodeURIComponent(details!.split('run=')[1]!)}`);
       expect(run).toMatchObject({ status: 'completed', kind: 'migration-import' });
-      expect(run.steps.map((step) => step.name).sort()).toEqual(Object.keys(exported.file.data).map((part) => `import ${part}`).sort());
+      expect(run.steps.map((step) => step.name).sort()).toEqual(Object.keys(exported.file.metadata.schemaVersions).map((part) => `import ${part}`).sort());
       expect(run.progress.current).toBe(run.progress.total);
 
       // Exported again there: every table as here, row for row, but the audit logs (which hold the
@@ -302,12 +349,25 @@ describe('the Database Migration card in a real browser', () => {
     const { context, page, card, api } = await openCard(widths.mobile);
     await api.post('/api/streaming/pricing', { service: 'DPS', serviceName: 'Disney+', duration: 3, price: 60_000 });
     const dayBefore = today();
-    const exported = await exportThroughCard(page, card);
-    expect([`database-export-${dayBefore}.json`, `database-export-${today()}.json`]).toContain(exported.name);
+    // The passphrase: at least 12 characters, and the same twice; the dialog says which is wrong and downloads nothing.
+    const dialog = await openExportDialog(page, card);
+    await dialog.locator('input[name="passphrase"]').fill('eleven char');
+    await dialog.getByRole('button', { name: 'Export encrypted' }).click();
+    await dialog.getByText('The passphrase must be at least 12 characters').waitFor();
+    await dialog.locator('input[name="passphrase"]').fill(PASSPHRASE);
+    await dialog.locator('input[name="passphraseAgain"]').fill(`${PASSPHRASE} `);
+    await dialog.getByRole('button', { name: 'Export encrypted' }).click();
+    await dialog.getByText('The two passphrases are not the same').waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, 'migration-export-dialog');
+    const exported = await exportThroughCard(page, card, { passphrase: PASSPHRASE }, dialog);
+    expect([`database-export-${dayBefore}.encrypted.json`, `database-export-${today()}.encrypted.json`]).toContain(exported.name);
     const price = (await api.get<{ data: Pricing[] }>('/api/streaming/pricing')).data.find((row) => row.service === 'DPS')!;
     await api.put(`/api/streaming/pricing/${price.id}`, { price: 65_000 });
 
     await choose(card, exported.path);
+    await card.getByTestId('migration-locked').locator('input[name="passphrase"]').fill(PASSPHRASE);
+    await card.getByTestId('migration-locked').getByRole('button', { name: 'Open', exact: true }).click();
     const check = card.getByTestId('migration-check');
     await check.waitFor();
     expect(Object.keys(await rowsOf(check.getByTestId('migration-check-table')))).toEqual([PRICING_TABLE]);

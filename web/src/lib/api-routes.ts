@@ -120,6 +120,7 @@ export type ApiRoute =
   | '/api/manychat/webhook'
   | '/api/migration/export'
   | '/api/migration/import'
+  | '/api/migration/open'
   | '/api/monitoring/requests'
   | '/api/openapi.json'
   | '/api/prices'

@@ -2,7 +2,7 @@
  * Files the browser saves: one the server sends as an attachment (fetched with the session, so a
  * failure is an ApiError the page can show instead of a broken download), or one the page made.
  */
-import { ApiError } from './api';
+import { ApiError, csrfTokenFor } from './api';
 
 export interface DownloadedFile {
   blob: Blob;
@@ -10,9 +10,15 @@ export interface DownloadedFile {
   fileName: string | null;
 }
 
-/** GET `path` with the session cookie; a non-OK answer throws an ApiError ('{status}: {body}') as every call does. */
-export async function apiDownload(path: string): Promise<DownloadedFile> {
-  const response = await fetch(path, { credentials: 'include' });
+/**
+ * GET `path` with the session cookie, or POST `body` (an export that takes a passphrase) with the
+ * CSRF token too; a non-OK answer throws an ApiError ('{status}: {body}') as every call does.
+ */
+export async function apiDownload(path: string, body?: unknown): Promise<DownloadedFile> {
+  const post = (token: string) => fetch(path, { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify(body) });
+  let response = body === undefined ? await fetch(path, { credentials: 'include' }) : await post(await csrfTokenFor());
+  // A 403 may mean the token belongs to an older session (as apiExchange does): once more with a fresh one.
+  if (body !== undefined && response.status === 403) response = await post(await csrfTokenFor(true));
   if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
   return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
 }

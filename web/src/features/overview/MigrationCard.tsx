@@ -1,8 +1,9 @@
-import { Alert, Box, Button, Flex, Heading, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Flex, Heading, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { Fragment, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { Form, FormField } from '../../components/Form';
 import { SectionCard } from '../../components/SectionCard';
 import { useTexts } from '../../i18n';
 import { ApiError, errorText } from '../../lib/api';
@@ -12,13 +13,20 @@ import { useRun, useRunEvents } from '../runs/queries';
 import type { RunView } from '../runs/api';
 import { isActive } from '../runs/model';
 import type { ImportCheck, ImportResult, TableImportView } from './api';
-import { exportTimeOf, hasWork, inReadingOrder, INVALID_MIGRATION_FILE, parseMigrationFile, tableCountOf, totalsOf, type MigrationFile } from './migration';
-import { useCheckImport, useExportDatabase, useRefreshAll, useStartImport } from './mutations';
+import { ExportDialog } from './ExportDialog';
+import { exportTimeOf, hasWork, inReadingOrder, INVALID_MIGRATION_FILE, isEncrypted, parseMigrationFile, tableCountOf, totalsOf, type MigrationFile } from './migration';
+import { useCheckImport, useExportDatabase, useOpenEncryptedFile, useRefreshAll, useStartImport, type ExportChoice } from './mutations';
 
 /** A failure shown in the card until the next action: its title and the server's words. */
 interface Problem {
   title: string;
   description: string;
+}
+
+/** An encrypted file chosen for import, waiting for its passphrase. */
+interface Locked {
+  fileName: string;
+  file: MigrationFile;
 }
 
 /** A file read and checked by a dry run, waiting for Import or Cancel. */
@@ -41,6 +49,8 @@ export default function MigrationCard() {
   const picker = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [review, setReview] = useState<Review | null>(null);
+  const [locked, setLocked] = useState<Locked | null>(null);
+  const [choosingExport, setChoosingExport] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
   // The import is a run of the gateway's: followed here until it ends, as Background work shows it.
   const [importRunId, setImportRunId] = useState<string | null>(null);
@@ -55,6 +65,7 @@ export default function MigrationCard() {
     onError: (error) => setProblem({ title: t('overview.migration.exportFailed'), description: errorText(error, error.message) }),
   });
   const checking = useCheckImport({ onError: importFailed });
+  const opening = useOpenEncryptedFile();
   const importing = useStartImport({
     onError: importFailed,
     onSuccess: (reply) => {
@@ -63,18 +74,38 @@ export default function MigrationCard() {
     },
   });
   const running = importRun !== null && isActive(importRun);
-  const busy = exporting.isPending || checking.isPending || importing.isPending || running;
+  const busy = exporting.isPending || opening.isPending || checking.isPending || importing.isPending || running;
 
   const startOver = () => {
     setProblem(null);
     setReview(null);
+    setLocked(null);
     setResult(null);
     setImportRunId(null);
   };
 
-  const onExport = () => {
+  const onExport = (choice: ExportChoice) => {
+    setChoosingExport(false);
     startOver();
-    exporting.mutate();
+    exporting.mutate(choice);
+  };
+
+  /** The dry run of a file the browser can read (a plain one, or an encrypted one the gateway opened). */
+  const check = (fileName: string, file: MigrationFile) => checking.mutate(file, { onSuccess: (result) => setReview({ fileName, file, check: result }) });
+
+  const onOpen = (passphrase: string) => {
+    if (!locked) return;
+    setProblem(null);
+    opening.mutate(
+      { file: locked.file, passphrase },
+      {
+        onSuccess: (file) => {
+          setLocked(null);
+          check(locked.fileName, file);
+        },
+        onError: (error) => setProblem({ title: t('overview.migration.cannotOpen'), description: errorText(error, error.message) }),
+      },
+    );
   };
 
   async function onPick(event: ChangeEvent<HTMLInputElement>) {
@@ -87,7 +118,8 @@ export default function MigrationCard() {
       setProblem({ title: t('overview.migration.invalidFile'), description: t('overview.migration.invalidFormat') });
       return;
     }
-    checking.mutate(file, { onSuccess: (check) => setReview({ fileName: chosen.name, file, check }) });
+    if (isEncrypted(file)) setLocked({ fileName: chosen.name, file });
+    else check(chosen.name, file);
   }
 
   return (
@@ -97,7 +129,7 @@ export default function MigrationCard() {
       testId="migration-card"
       actions={
         <>
-          <Button size="sm" variant="outline" onClick={onExport} loading={exporting.isPending} loadingText={t('overview.migration.exporting')} disabled={busy}>
+          <Button size="sm" variant="outline" onClick={() => setChoosingExport(true)} loading={exporting.isPending} loadingText={t('overview.migration.exporting')} disabled={busy}>
             {t('overview.migration.export')}
           </Button>
           <Button size="sm" colorPalette="blue" onClick={() => picker.current?.click()} disabled={busy}>
@@ -117,6 +149,7 @@ export default function MigrationCard() {
     >
       <Stack gap="4">
         {problem && <ErrorAlert title={problem.title} description={problem.description} testId="migration-error" />}
+        {locked && <PassphrasePanel locked={locked} opening={opening.isPending} onOpen={onOpen} onCancel={startOver} />}
         {checking.isPending && <Progress text={t('overview.migration.checking')} />}
         {review && (
           <CheckPanel
@@ -132,6 +165,7 @@ export default function MigrationCard() {
         {(importing.isPending || running) && <Progress text={t('overview.migration.importing')} run={running ? importRun : null} />}
         {result && <ResultPanel result={result} onClose={() => setResult(null)} />}
       </Stack>
+      {choosingExport && <ExportDialog onExport={onExport} onClose={() => setChoosingExport(false)} />}
     </SectionCard>
   );
 }
@@ -199,6 +233,29 @@ function Progress({ text, run }: { text: string; run?: RunView | null }) {
         )}
       </Flex>
       {run && <RunProgress run={run} wide />}
+    </Stack>
+  );
+}
+
+/** An encrypted file: its passphrase, then Open (the gateway opens it; a wrong one is said above, and the passphrase may be typed again). */
+function PassphrasePanel({ locked, opening, onOpen, onCancel }: { locked: Locked; opening: boolean; onOpen: (passphrase: string) => void; onCancel: () => void }) {
+  const { t } = useTexts();
+  const [passphrase, setPassphrase] = useState('');
+  return (
+    <Stack gap="3" data-testid="migration-locked">
+      <Stack gap="1">
+        <Heading as="h3" size="sm">{t('overview.migration.lockedTitle')}</Heading>
+        <Text fontSize="sm" color="fg.muted" wordBreak="break-word">{t('overview.migration.lockedHelp', { file: locked.fileName })}</Text>
+      </Stack>
+      <Form onSubmit={() => passphrase && onOpen(passphrase)} maxW="md">
+        <FormField label={t('overview.migration.passphrase')} required>
+          <Input name="passphrase" type="password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} maxLength={1024} autoComplete="off" autoFocus />
+        </FormField>
+        <Flex gap="2" wrap="wrap">
+          <Button size="sm" colorPalette="blue" type="submit" loading={opening} disabled={!passphrase}>{t('overview.migration.open')}</Button>
+          <Button size="sm" variant="outline" onClick={onCancel} disabled={opening}>{t('common.cancel')}</Button>
+        </Flex>
+      </Form>
     </Stack>
   );
 }

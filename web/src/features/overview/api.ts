@@ -34,5 +34,6 @@ export const overviewPolling = { health: 30_000, requests: 10_000, analytics: 30
 /** The Database Migration card's calls (contracts exportDatabase and importDatabase). */
 export const migrationPaths = {
   export: '/api/migration/export',
+  open: '/api/migration/open',
   import: (dryRun: boolean) => apiPath('/api/migration/import', {}, { dryRun }),
 } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TableImportView } from './api';
-import { exportTimeOf, hasWork, inReadingOrder, parseMigrationFile, tableCountOf, totalsOf } from './migration';
+import { exportTimeOf, hasWork, inReadingOrder, isEncrypted, parseMigrationFile, passphraseProblem, tableCountOf, totalsOf } from './migration';
 
 const exported = {
   data: { 'streaming-keys': { streaming_pricing: [{ id: 1 }], streaming_keys: [] }, pricing: { price_edits: [] } },
@@ -20,6 +20,24 @@ describe('parseMigrationFile', () => {
     for (const text of ['', 'not json', '{"hello":1}', '[]', 'null', '"text"', '{"metadata":null}', '{"metadata":[]}', '{"metadata":{}}', '{"metadata":{"exportTimestamp":1}}', '{"metadata":{"exportTimestamp":" "}}']) {
       expect(parseMigrationFile(text), text).toBeNull();
     }
+  });
+});
+
+describe('an encrypted file', () => {
+  it('is known by its format, and its readable metadata is enough to parse it', () => {
+    const encrypted = { format: 'bo-encrypted-export', version: 1, encryption: {}, body: ['…'], metadata: { exportTimestamp: '2026-11-27T08:00:00.000Z', tableCounts: { 'a.b': 1 } } };
+    const file = parseMigrationFile(JSON.stringify(encrypted))!;
+    expect(isEncrypted(file)).toBe(true);
+    expect(tableCountOf(file)).toBe(1);
+    expect(isEncrypted(parseMigrationFile(JSON.stringify(exported))!)).toBe(false);
+  });
+
+  it('asks for a passphrase of at least 12 characters (counted as a person counts them), typed the same twice', () => {
+    expect(passphraseProblem('eleven char', 'eleven char')).toBe('tooShort');
+    expect(passphraseProblem('Улаанбаатар1', 'Улаанбаатар1')).toBeNull();
+    expect(passphraseProblem('🎬🎬🎬🎬🎬🎬🎬🎬🎬🎬🎬', '🎬🎬🎬🎬🎬🎬🎬🎬🎬🎬🎬')).toBe('tooShort');
+    expect(passphraseProblem('twelve chars', 'twelve chars ')).toBe('differ');
+    expect(passphraseProblem('twelve chars', 'twelve chars')).toBeNull();
   });
 });
 

@@ -11,6 +11,11 @@ import type { MigrationMetadata, TableImportView } from './api';
  */
 export const INVALID_MIGRATION_FILE = 'Invalid migration file format';
 
+/** How an encrypted export names its format (contract ENCRYPTED_EXPORT_FORMAT, repeated for the same reason). */
+export const ENCRYPTED_EXPORT_FORMAT = 'bo-encrypted-export';
+/** The least a passphrase may be (contract EXPORT_PASSPHRASE_MIN_LENGTH). */
+export const EXPORT_PASSPHRASE_MIN_LENGTH = 12;
+
 /** A file as the browser read it: JSON with `metadata.exportTimestamp`, the rest as it came. */
 export interface MigrationFile {
   data?: unknown;
@@ -31,6 +36,15 @@ export function parseMigrationFile(text: string): MigrationFile | null {
   if (!isRecord(value) || !isRecord(value.metadata)) return null;
   const { exportTimestamp } = value.metadata;
   return typeof exportTimestamp === 'string' && exportTimestamp.trim() !== '' ? (value as MigrationFile) : null;
+}
+
+/** An encrypted export: its rows are sealed, and the gateway opens them with the passphrase (its metadata is readable). */
+export const isEncrypted = (file: MigrationFile) => file.format === ENCRYPTED_EXPORT_FORMAT;
+
+/** What is wrong with the passphrases typed for an export, or null when they will do. */
+export function passphraseProblem(passphrase: string, again: string): 'tooShort' | 'differ' | null {
+  if ([...passphrase].length < EXPORT_PASSPHRASE_MIN_LENGTH) return 'tooShort';
+  return passphrase === again ? null : 'differ';
 }
 
 /** How many tables the file holds: those of `data` per service, else those metadata.tableCounts names. */

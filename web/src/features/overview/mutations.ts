@@ -9,15 +9,25 @@ import type { MigrationFile } from './migration';
 /** The name the gateway gives the file, when its answer names none: the day's date, as it would. */
 const fallbackFileName = () => `database-export-${new Date().toISOString().slice(0, 10)}.json`;
 
-/** Fetches the export with the session, then saves it under the server's file name. */
-export const useExportDatabase = (options?: CallerOptions<DownloadedFile, void>) =>
-  useMutation<DownloadedFile, Error, void>({
+/** How the export is made: sealed with a passphrase (the default), or the plain file by a person's explicit choice. */
+export type ExportChoice = { passphrase: string } | { plain: true };
+
+/** Fetches the export with the session (encrypted: a POST with its passphrase), then saves it under the server's file name. */
+export const useExportDatabase = (options?: CallerOptions<DownloadedFile, ExportChoice>) =>
+  useMutation<DownloadedFile, Error, ExportChoice>({
     ...options,
-    mutationFn: async () => {
-      const file = await apiDownload(migrationPaths.export);
+    mutationFn: async (choice) => {
+      const file = 'plain' in choice ? await apiDownload(migrationPaths.export) : await apiDownload(migrationPaths.export, { passphrase: choice.passphrase });
       saveFile(file.blob, file.fileName ?? fallbackFileName());
       return file;
     },
+  });
+
+/** An encrypted file opened with its passphrase by the gateway: the plain file, which is then checked and imported as any. */
+export const useOpenEncryptedFile = (options?: CallerOptions<MigrationFile, { file: MigrationFile; passphrase: string }>) =>
+  useMutation<MigrationFile, Error, { file: MigrationFile; passphrase: string }>({
+    ...options,
+    mutationFn: ({ file, passphrase }) => apiRequest<MigrationFile>('POST', migrationPaths.open, { ...file, passphrase }),
   });
 
 /** A dry run: what the file would add, update and refuse per table; it changes nothing. */
