@@ -39,7 +39,19 @@ export async function keyOf(encryption: FileEncryption, passphrase: string): Pro
     throw new EncryptedFileRefused('its key parameters are out of bounds');
   }
   // Node's default cap (32 MiB) is below what N = 2^17 takes: allow what the parameters need, and a little more.
-  return await scrypt(passphrase.normalize('NFC'), Buffer.from(salt, 'base64'), 32, { N, r, p, maxmem: memoryBytes + 1024 * 1024 });
+  return await oneDerivationAtATime(() => scrypt(passphrase.normalize('NFC'), Buffer.from(salt, 'base64'), 32, { N, r, p, maxmem: memoryBytes + 1024 * 1024 }));
+}
+
+/**
+ * Key derivations run one after another in a process: each holds 128 MiB (up to 256 MiB for a
+ * file's own parameters), and the gateway's container has 512 MiB, so four exports or opens at once
+ * would otherwise end it. The others wait their turn, about half a second each.
+ */
+let derivations: Promise<unknown> = Promise.resolve();
+function oneDerivationAtATime<T>(derive: () => Promise<T>): Promise<T> {
+  const turn = derivations.then(derive, derive);
+  derivations = turn.catch(() => undefined);
+  return turn;
 }
 
 /** The plain text's chunks, sealed, each as base64; the last (at most a chunk, maybe empty) is the one left at the end. */

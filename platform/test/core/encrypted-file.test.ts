@@ -53,6 +53,15 @@ describe('an encrypted export file', () => {
     refused(() => openChunks(chunks, { ...encryption, noncePrefix: other.encryption.noncePrefix }, key));
   }, 60_000);
 
+  it('gives every one of many derivations at once its key (they queue, one at a time in the process), a wrong passphrase among them failing alone', async () => {
+    const { encryption, key } = await newFileEncryption(PASSPHRASE);
+    const chunks = await sealed('{"data":{}}', encryption, key);
+    const keys = await Promise.all(Array.from({ length: 5 }, (_, i) => keyOf(encryption, i === 2 ? `${PASSPHRASE}!` : PASSPHRASE)));
+    expect(keys.map((derived) => derived.equals(key))).toEqual([true, true, false, true, true]);
+    expect(() => openChunks(chunks, encryption, keys[2]!)).toThrow(EncryptedFileRefused);
+    expect(openChunks(chunks, encryption, keys[4]!)).toBe('{"data":{}}');
+  }, 60_000);
+
   it("refuses a file whose key parameters would cost the machine gigabytes or minutes, before deriving anything", async () => {
     const { encryption } = await newFileEncryption(PASSPHRASE);
     for (const kdf of [{ N: 2 ** 24 }, { N: 2 }, { N: 3000 }, { r: 64 }, { p: 1000 }, { N: 2 ** 20, r: 8 }]) {
