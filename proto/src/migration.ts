@@ -122,23 +122,29 @@ export const EXPORT_PASSPHRASE_MIN_LENGTH = 12;
 export const WRONG_PASSPHRASE = 'Wrong passphrase or damaged file';
 export const ENCRYPTED_EXPORT_FORMAT = 'bo-encrypted-export';
 
+/** The most plain bytes a chunk of an encrypted file may hold (the export writes 64 KiB), and so its base64's length. */
+const ENCRYPTED_CHUNK_MAX_BYTES = 1024 * 1024;
+const ENCRYPTED_CHUNK_MAX_CHARS = Math.ceil((ENCRYPTED_CHUNK_MAX_BYTES + 16) / 3) * 4;
+
 /** What a file may ask of scrypt (its memory is 128·N·r·p bytes): a hostile file could otherwise ask for gigabytes or minutes. */
 export const SCRYPT_LIMITS = { minN: 2 ** 14, maxN: 2 ** 20, maxR: 16, maxP: 4, maxMemoryBytes: 256 * 1024 * 1024 };
 
 /** How an encrypted export's body is sealed (platform's migration-export/encrypted-file.ts). */
 export const fileEncryptionSchema = z.object({
   cipher: z.literal('aes-256-gcm'),
-  kdf: z.object({
-    name: z.literal('scrypt'),
-    N: z.number().int().min(SCRYPT_LIMITS.minN).max(SCRYPT_LIMITS.maxN),
-    r: z.number().int().min(1).max(SCRYPT_LIMITS.maxR),
-    p: z.number().int().min(1).max(SCRYPT_LIMITS.maxP),
-    salt: z.string().min(1).max(1024),
-  }),
+  kdf: z
+    .object({
+      name: z.literal('scrypt'),
+      N: z.number().int().min(SCRYPT_LIMITS.minN).max(SCRYPT_LIMITS.maxN).refine((n) => (n & (n - 1)) === 0, 'must be a power of two'),
+      r: z.number().int().min(1).max(SCRYPT_LIMITS.maxR),
+      p: z.number().int().min(1).max(SCRYPT_LIMITS.maxP),
+      salt: z.string().min(1).max(1024),
+    })
+    .refine(({ N, r, p }) => 128 * N * r * p <= SCRYPT_LIMITS.maxMemoryBytes, { message: `asks scrypt for more than ${SCRYPT_LIMITS.maxMemoryBytes / 1024 / 1024} MiB (128·N·r·p)`, path: ['N'] }),
   /** Base64 of 7 random bytes; each chunk's nonce is this, its number and whether it is the last. */
   noncePrefix: z.string().max(64),
   /** The plain bytes per chunk. */
-  chunkBytes: z.number().int().positive().max(16 * 1024 * 1024),
+  chunkBytes: z.number().int().positive().max(ENCRYPTED_CHUNK_MAX_BYTES),
 });
 export type FileEncryption = z.infer<typeof fileEncryptionSchema>;
 
@@ -150,7 +156,8 @@ export const encryptedMigrationFileSchema = z.object({
   format: z.literal(ENCRYPTED_EXPORT_FORMAT),
   version: z.literal(1),
   encryption: fileEncryptionSchema,
-  body: z.array(z.string()).min(1),
+  /** A base64 string per chunk: as many as the upload's limit (256 MiB) holds of 64 KiB chunks, and a little more. */
+  body: z.array(z.string().max(ENCRYPTED_CHUNK_MAX_CHARS)).min(1).max(5_000),
   metadata: migrationMetadataSchema,
 });
 export type EncryptedMigrationFile = z.infer<typeof encryptedMigrationFileSchema>;

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dataKeyId } from '@bo/platform';
+import { newFileEncryption, sealChunks } from '@bo/platform/migration-export';
 import type { DomainServiceName } from '@bo/proto';
 import { startEmbedded, type EmbeddedSystem } from '../src/launcher';
 import { rotateEmbeddedDataKey } from '../src/rotate-data-key';
@@ -94,6 +95,17 @@ describe('the embedded system (make start)', () => {
     changed[20]! ^= 1;
     const damaged = await post('/api/migration/open', { ...file, body: [changed.toString('base64'), ...file.body.slice(1)], passphrase });
     expect([damaged.status, await json(damaged)]).toEqual([400, expect.objectContaining(refusal)]);
+
+    // Sealed with the passphrase but not an export (or asking scrypt too much): refused, never a 500.
+    const notAnExport = await newFileEncryption(passphrase);
+    const sealedText: string[] = [];
+    for await (const chunk of sealChunks((async function* () { yield '{"data": not json'; })(), notAnExport.encryption, notAnExport.key)) sealedText.push(chunk);
+    const invalid = await post('/api/migration/open', { ...file, encryption: notAnExport.encryption, body: sealedText, passphrase });
+    expect([invalid.status, await json(invalid)]).toEqual([400, expect.objectContaining({ error: 'Invalid migration file format' })]);
+    for (const kdf of [{ N: 3000 }, { N: 2 ** 20, r: 8 }]) {
+      const greedy = await post('/api/migration/open', { ...file, encryption: { ...file.encryption, kdf: { ...file.encryption.kdf, ...kdf } }, passphrase });
+      expect([greedy.status, (await json(greedy)).error]).toEqual([400, expect.stringMatching(/^Invalid body: encryption\.kdf\.N/)]);
+    }
 
     // What opened is a file as the import takes it: a dry run of it into the system that made it finds every row there.
     const check = await post('/api/migration/import?dryRun=true', plain);

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { adminNameOf, AppError, badRequest, conflict, serveRoute, ServiceCallError, ServiceClient, type IdentitySigner } from '@bo/platform';
+import { adminNameOf, AppError, badRequest, conflict, jsonDepthExceeds, serveRoute, ServiceCallError, ServiceClient, type IdentitySigner } from '@bo/platform';
 import { withoutAudit, type AuditActor } from '@bo/platform/audit';
 import type { Database } from '@bo/platform/db';
 import { EncryptedFileRefused, exportLines, importRows, keyOf, newFileEncryption, openChunks, ROW_LINE_PREFIX, sealChunks, type ExportLine, type ExportPolicy, type TableImportResult } from '@bo/platform/migration-export';
@@ -80,10 +80,10 @@ export function registerMigrationRoutes(app: FastifyInstance, deps: { config: Ga
     const metadata = newMetadata(exportTimestamp);
     reply.header('content-disposition', fileName(exportTimestamp, '.encrypted'));
     reply.type('application/json; charset=utf-8');
-    return reply.send(Readable.from(inPieces(encryptedFile(exportFile(sources, metadata), metadata, encryption, key))));
+    return reply.send(Readable.from(inPieces(encryptedFile(inPieces(exportFile(sources, metadata)), metadata, encryption, key))));
   });
 
-  serveRoute(app, openEncryptedExport, async ({ body }) => {
+  serveRoute(app, openEncryptedExport, async ({ body, reply }) => {
     const { passphrase, encryption, body: chunks } = body;
     let text: string;
     try {
@@ -93,9 +93,10 @@ export function registerMigrationRoutes(app: FastifyInstance, deps: { config: Ga
       throw error;
     }
     // What opened was sealed with this passphrase: a file, unless what sealed it was not our export.
-    const file = migrationFileSchema.safeParse(parsedOrNull(text));
-    if (!file.success) throw badRequest(INVALID_MIGRATION_FILE);
-    return file.data as { data: Record<string, Record<string, Record<string, unknown>[]>>; metadata: MigrationMetadata };
+    // It is checked as an upload is, then sent as it opened (not written out again: it may be large).
+    if (jsonDepthExceeds(text) || !migrationFileSchema.safeParse(parsedOrNull(text)).success) throw badRequest(INVALID_MIGRATION_FILE);
+    reply.type('application/json; charset=utf-8');
+    return reply.send(text);
   });
 
   /** One part of a file: every service checks (a dry run, rolled back) or imports its own tables; the gateway imports its own. */

@@ -54,10 +54,15 @@ function oneDerivationAtATime<T>(derive: () => Promise<T>): Promise<T> {
   return turn;
 }
 
-/** The plain text's chunks, sealed, each as base64; the last (at most a chunk, maybe empty) is the one left at the end. */
+/**
+ * The plain text's chunks, sealed, each as base64; the last (at most a chunk, maybe empty) is the
+ * one left at the end. Pieces (a row each, a few hundred bytes) are gathered and joined once per
+ * chunk, not once per piece.
+ */
 export async function* sealChunks(plain: AsyncIterable<string>, encryption: FileEncryption, key: Buffer): AsyncGenerator<string> {
   let index = 0;
-  let pending = Buffer.alloc(0);
+  let gathered: Buffer[] = [];
+  let size = 0;
   // A piece may end inside a character of two UTF-16 units (an emoji): its first half waits for the second.
   let halfCharacter = '';
   for await (const piece of plain) {
@@ -65,14 +70,21 @@ export async function* sealChunks(plain: AsyncIterable<string>, encryption: File
     const lastUnit = text.charCodeAt(text.length - 1);
     halfCharacter = lastUnit >= 0xd800 && lastUnit <= 0xdbff ? text.slice(-1) : '';
     if (halfCharacter) text = text.slice(0, -1);
-    pending = Buffer.concat([pending, Buffer.from(text)]);
+    const bytes = Buffer.from(text);
+    gathered.push(bytes);
+    size += bytes.length;
     // Only a full chunk with more behind it is sealed now: whether a chunk is the last is part of its nonce.
-    while (pending.length > encryption.chunkBytes) {
-      yield seal(pending.subarray(0, encryption.chunkBytes), index++, false, encryption, key);
-      pending = pending.subarray(encryption.chunkBytes);
+    if (size > encryption.chunkBytes) {
+      let pending = Buffer.concat(gathered, size);
+      while (pending.length > encryption.chunkBytes) {
+        yield seal(pending.subarray(0, encryption.chunkBytes), index++, false, encryption, key);
+        pending = pending.subarray(encryption.chunkBytes);
+      }
+      gathered = [pending];
+      size = pending.length;
     }
   }
-  yield seal(Buffer.concat([pending, Buffer.from(halfCharacter)]), index, true, encryption, key);
+  yield seal(Buffer.concat([...gathered, Buffer.from(halfCharacter)]), index, true, encryption, key);
 }
 
 /** The plain text of a file's sealed chunks; EncryptedFileRefused when any chunk does not open. */

@@ -6,6 +6,9 @@ import { useTexts } from '../../i18n';
 import { passphraseProblem } from './migration';
 import type { ExportChoice } from './mutations';
 
+/** A file's passphrase is not this site's password: browsers and password managers are asked not to fill or keep it. */
+export const NOT_A_SIGN_IN = { autoComplete: 'off', 'data-1p-ignore': true, 'data-lpignore': 'true' } as const;
+
 /**
  * Issue 34: an export is encrypted with a passphrase typed twice (at least 12 characters); the
  * plain file only by ticking its box, which says what anyone holding it can read.
@@ -42,10 +45,10 @@ export function ExportDialog({ onExport, onClose }: { onExport: (choice: ExportC
         {!plain && (
           <>
             <FormField label={t('overview.migration.passphrase')} required helper={t('overview.migration.passphraseHelper')} error={tried && problem === 'tooShort' ? t('overview.migration.passphraseTooShort') : null}>
-              <Input name="passphrase" type="password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} maxLength={1024} autoComplete="new-password" />
+              <Input name="passphrase" type="password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} maxLength={1024} {...NOT_A_SIGN_IN} />
             </FormField>
             <FormField label={t('overview.migration.passphraseAgain')} required error={tried && problem === 'differ' ? t('overview.migration.passphrasesDiffer') : null}>
-              <Input name="passphraseAgain" type="password" value={again} onChange={(event) => setAgain(event.target.value)} maxLength={1024} autoComplete="new-password" />
+              <Input name="passphraseAgain" type="password" value={again} onChange={(event) => setAgain(event.target.value)} maxLength={1024} {...NOT_A_SIGN_IN} />
             </FormField>
           </>
         )}

@@ -13,7 +13,7 @@ import { useRun, useRunEvents } from '../runs/queries';
 import type { RunView } from '../runs/api';
 import { isActive } from '../runs/model';
 import type { ImportCheck, ImportResult, TableImportView } from './api';
-import { ExportDialog } from './ExportDialog';
+import { ExportDialog, NOT_A_SIGN_IN } from './ExportDialog';
 import { exportTimeOf, hasWork, inReadingOrder, INVALID_MIGRATION_FILE, isEncrypted, parseMigrationFile, tableCountOf, totalsOf, type MigrationFile } from './migration';
 import { useCheckImport, useExportDatabase, useOpenEncryptedFile, useRefreshAll, useStartImport, type ExportChoice } from './mutations';
 
@@ -87,7 +87,8 @@ export default function MigrationCard() {
   const onExport = (choice: ExportChoice) => {
     setChoosingExport(false);
     startOver();
-    exporting.mutate(choice);
+    // The passphrase is not kept once the export has ended (a mutation keeps its variables).
+    exporting.mutate(choice, { onSettled: () => exporting.reset() });
   };
 
   /** The dry run of a file the browser can read (a plain one, or an encrypted one the gateway opened). */
@@ -104,6 +105,7 @@ export default function MigrationCard() {
           check(locked.fileName, file);
         },
         onError: (error) => setProblem({ title: t('overview.migration.cannotOpen'), description: errorText(error, error.message) }),
+        onSettled: () => opening.reset(),
       },
     );
   };
@@ -249,7 +251,7 @@ function PassphrasePanel({ locked, opening, onOpen, onCancel }: { locked: Locked
       </Stack>
       <Form onSubmit={() => passphrase && onOpen(passphrase)} maxW="md">
         <FormField label={t('overview.migration.passphrase')} required>
-          <Input name="passphrase" type="password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} maxLength={1024} autoComplete="off" autoFocus />
+          <Input name="passphrase" type="password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} maxLength={1024} {...NOT_A_SIGN_IN} autoFocus />
         </FormField>
         <Flex gap="2" wrap="wrap">
           <Button size="sm" colorPalette="blue" type="submit" loading={opening} disabled={!passphrase}>{t('overview.migration.open')}</Button>
