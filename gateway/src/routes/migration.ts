@@ -80,7 +80,7 @@ export function registerMigrationRoutes(app: FastifyInstance, deps: { config: Ga
     const metadata = newMetadata(exportTimestamp);
     reply.header('content-disposition', fileName(exportTimestamp, '.encrypted'));
     reply.type('application/json; charset=utf-8');
-    return reply.send(Readable.from(inPieces(encryptedFile(inPieces(exportFile(sources, metadata)), metadata, encryption, key))));
+    return reply.send(Readable.from(inPieces(encryptedFile(exportFile(sources, metadata), metadata, encryption, key))));
   });
 
   serveRoute(app, openEncryptedExport, async ({ body, reply }) => {
